@@ -1,0 +1,23 @@
+import zoneinfo
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .models import User
+
+
+def time_zone_choices():
+    return [(name, name) for name in sorted(zoneinfo.available_timezones())]
+
+
+class VacationForm(forms.Form):
+    days = forms.IntegerField(label=_("Days away"), min_value=1, max_value=30, initial=7)
+
+
+class SettingsForm(forms.ModelForm):
+    time_zone = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices)
+
+    class Meta:
+        model = User
+        fields = ["notify", "time_zone", "confirm_moves"]
+        widgets = {"notify": forms.RadioSelect}

@@ -1,0 +1,73 @@
+from django.contrib.auth.models import AbstractUser
+from django.db import models
+from django.db.models.functions import Lower
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from .validators import validate_username
+
+
+class User(AbstractUser):
+    class Notify(models.TextChoices):
+        PER_TURN = "per_turn", _("An e-mail each time it is my turn")
+        DAILY = "daily", _("One daily summary")
+        NONE = "none", _("No e-mails")
+
+    username = models.CharField(
+        _("username"),
+        max_length=20,
+        unique=True,
+        validators=[validate_username],
+        help_text=_("3 to 20 characters: letters, digits, _ and - only."),
+        error_messages={"unique": _("That username is taken.")},
+    )
+    notify = models.CharField(
+        _("e-mail notifications"),
+        max_length=16,
+        choices=Notify.choices,
+        default=Notify.PER_TURN,
+    )
+    time_zone = models.CharField(_("time zone"), max_length=64, default="UTC")
+    confirm_moves = models.BooleanField(
+        _("confirm moves"),
+        default=True,
+        help_text=_("Ask for a confirmation before a move is sent."),
+    )
+    is_bot = models.BooleanField(default=False)
+    last_seen = models.DateTimeField(null=True, blank=True)
+    # Vacation pauses the player's clocks (games.clock): up to 30 days a calendar year.
+    vacation_started_at = models.DateTimeField(null=True, blank=True)
+    vacation_until = models.DateTimeField(null=True, blank=True, db_index=True)
+    vacation_days_used = models.PositiveSmallIntegerField(default=0)
+    vacation_year = models.PositiveSmallIntegerField(default=0)  # the year days_used counts
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(Lower("username"), name="accounts_user_username_ci_unique"),
+        ]
+
+    def __str__(self):
+        return self.username
+
+    @property
+    def on_vacation(self):
+        return self.vacation_started_at is not None
+
+    def get_absolute_url(self):
+        return reverse("profile", args=[self.username])
+
+
+class ApiToken(models.Model):
+    """A personal access token for the JSON API; only its sha256 is stored."""
+
+    user = models.ForeignKey(User, models.CASCADE, related_name="api_tokens")
+    name = models.CharField(_("name"), max_length=50)
+    digest = models.CharField(max_length=64, unique=True)  # sha256 hex of the token
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return f"{self.name} ({self.user})"

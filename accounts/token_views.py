@@ -1,0 +1,48 @@
+"""The API tokens page, linked from the settings page."""
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from . import tokens
+
+
+class TokenForm(forms.Form):
+    name = forms.CharField(
+        label=gettext_lazy("Name"),
+        max_length=50,
+        help_text=gettext_lazy("What the token is for, e.g. the name of your bot or app."),
+    )
+
+
+@login_required
+def api_tokens(request):
+    form = TokenForm(request.POST or None)
+    new_token = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            _row, new_token = tokens.create_token(request.user, form.cleaned_data["name"])
+        except tokens.TooManyTokens:
+            messages.error(request, _("You have too many tokens; revoke one first."))
+            return redirect("api_tokens")
+        form = TokenForm()
+    context = {
+        "form": form,
+        "new_token": new_token,
+        "tokens": request.user.api_tokens.all(),
+    }
+    return render(request, "accounts/tokens.html", context)
+
+
+@login_required
+@require_POST
+def revoke_api_token(request, token_id):
+    if tokens.revoke_token(request.user, token_id):
+        messages.success(request, _("The token is revoked."))
+    else:
+        messages.error(request, _("No such token."))
+    return redirect("api_tokens")

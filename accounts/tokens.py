@@ -1,0 +1,65 @@
+"""API tokens: created, listed, revoked and checked here; only their sha256 is stored.
+
+A token is shown to its owner once, when it is created.  Requests carry it as
+``Authorization: Bearer <token>``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import timedelta
+
+from django.utils import timezone
+
+from .models import ApiToken
+
+PREFIX = "cs_"  # makes a leaked token easy to recognise in logs and scanners
+MAX_TOKENS = 20  # per player
+# last_used_at is a hint for the owner, so it is written at most once a minute.
+TOUCH_EVERY = timedelta(minutes=1)
+
+
+def digest(raw: str) -> str:
+    return hashlib.sha256(raw.encode()).hexdigest()
+
+
+class TooManyTokens(Exception):
+    pass
+
+
+def create_token(user, name: str = "") -> tuple[ApiToken, str]:
+    """A new token for ``user``: the row and the token itself (not stored)."""
+    if ApiToken.objects.filter(user=user).count() >= MAX_TOKENS:
+        raise TooManyTokens
+    raw = PREFIX + secrets.token_urlsafe(32)
+    name = (name or "").strip()[:50] or "API"
+    token = ApiToken.objects.create(user=user, name=name, digest=digest(raw))
+    return token, raw
+
+
+def revoke_token(user, token_id) -> bool:
+    """Delete one of ``user``'s tokens; False if there is no such token of theirs."""
+    try:
+        token_id = int(token_id)
+    except (TypeError, ValueError):
+        return False
+    deleted, _ = ApiToken.objects.filter(user=user, pk=token_id).delete()
+    return deleted > 0
+
+
+def authenticate(raw: str | None) -> ApiToken | None:
+    """The live token matching ``raw`` (its user active), or None."""
+    if not raw or len(raw) > 200:
+        return None
+    try:
+        token = ApiToken.objects.select_related("user").get(digest=digest(raw))
+    except ApiToken.DoesNotExist:
+        return None
+    if not token.user.is_active:
+        return None
+    now = timezone.now()
+    if token.last_used_at is None or now - token.last_used_at > TOUCH_EVERY:
+        ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
+        token.last_used_at = now
+    return token

@@ -1,0 +1,15 @@
+from django.urls import path
+
+from . import token_views, views
+
+urlpatterns = [
+    path("@/<str:username>", views.profile, name="profile"),
+    path("settings/", views.settings, name="settings"),
+    path("settings/vacation/", views.vacation, name="vacation"),
+    path("settings/tokens/", token_views.api_tokens, name="api_tokens"),
+    path(
+        "settings/tokens/<int:token_id>/revoke",
+        token_views.revoke_api_token,
+        name="revoke_api_token",
+    ),
+]

@@ -1,0 +1,27 @@
+from django.db import InterfaceError, OperationalError, connections
+from django.http import HttpResponse
+from django.utils.translation import gettext as _
+
+
+class DatabaseUnavailableMiddleware:
+    """A database that cannot be reached (a restart, a failover) answers 503, not a crash.
+
+    Broken connections are dropped, so the next request connects afresh and the
+    site recovers by itself once the database is back.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not isinstance(exception, OperationalError | InterfaceError):
+            return None
+        for connection in connections.all(initialized_only=True):
+            connection.close_if_unusable_or_obsolete()
+        message = _("The site is briefly unavailable. Please try again in a minute.")
+        response = HttpResponse(message, status=503, content_type="text/plain; charset=utf-8")
+        response["Retry-After"] = "30"
+        return response
