@@ -1,0 +1,69 @@
+"""Command line: python -m games.rules {moves,perft,divide,start} <game> ...
+
+Errors print one line to stderr and exit with status 2.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from . import RulesError, get
+
+USAGE = (
+    "usage: python -m games.rules moves <game> <fen>\n"
+    "       python -m games.rules perft <game> <fen> <depth>\n"
+    "       python -m games.rules divide <game> <fen> <depth>\n"
+    "       python -m games.rules start <game> [option=value ...]"
+)
+
+
+def _depth(text: str) -> int:
+    if not text.isdigit():
+        raise RulesError(f"depth must be a whole number, not {text!r}")
+    return int(text)
+
+
+def run(args: list[str]) -> list[str]:
+    """The output lines of one command; RulesError on bad input."""
+    if len(args) < 2:
+        raise RulesError(USAGE)
+    command, game, rest = args[0], get(args[1]), args[2:]
+    if command == "start":
+        options = {}
+        for item in rest:
+            name, sep, value = item.partition("=")
+            if not sep:
+                raise RulesError(f"option must be name=value, not {item!r}")
+            options[name] = value
+        return [game.start(options).fen()]
+    if command == "moves" and len(rest) == 1:
+        pos = game.from_fen(rest[0])
+        return sorted(pos.move_text(m) for m in pos.legal_moves())
+    if command == "perft" and len(rest) == 2:
+        return [str(game.from_fen(rest[0]).perft(_depth(rest[1])))]
+    if command == "divide" and len(rest) == 2:
+        depth = _depth(rest[1])
+        if depth < 1:
+            raise RulesError("divide needs a depth of at least 1")
+        return [f"{move} {count}" for move, count in game.from_fen(rest[0]).divide(depth)]
+    raise RulesError(USAGE)
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        lines = run(sys.argv[1:] if argv is None else argv)
+    except RulesError as error:
+        print(f"error: {str(error).splitlines()[0]}", file=sys.stderr)
+        return 2
+    try:
+        for line in lines:
+            print(line)
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader stopped early (| head): not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

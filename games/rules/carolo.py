@@ -1,0 +1,587 @@
+"""Le Carolo (seed 000, read through rulings.md "Le Carolo").
+
+Squares are ints ``rank * 8 + file`` (a1 = 0, h8 = 63); the board is a tuple of 64
+piece codes: the piece type in the low bits, ``BLACK_BIT`` set for Black, 0 empty.
+Move generation works on a list (the Carolo's slide clears its start square while it
+searches), so the public methods copy the tuple and ``perft`` makes and unmakes moves
+on one list.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Self
+
+from .base import (
+    BLACK,
+    WHITE,
+    Board,
+    IllegalMove,
+    InvalidFen,
+    InvalidMove,
+    InvalidOption,
+    Option,
+    Outcome,
+    Position,
+    square_name,
+)
+
+EGO, CAROLO, BAYARD, HUBRIS, AYMON = 1, 2, 3, 4, 5
+BLACK_BIT = 8  # a side is 0 (White) or BLACK_BIT; a piece is its type | its side
+TYPE_MASK = 7
+
+LETTERS = {EGO: "E", CAROLO: "C", BAYARD: "B", HUBRIS: "H", AYMON: "A"}
+CODES = {letter: code for code, letter in LETTERS.items()}
+CODES.update({letter.lower(): code | BLACK_BIT for code, letter in LETTERS.items()})
+PIECE_NAMES = {"E": "Ego", "C": "Carolo", "B": "Bayard", "H": "Hubris", "A": "Aymon"}
+TYPE_NAMES = {code: PIECE_NAMES[letter] for code, letter in LETTERS.items()}
+CAPTURES = {EGO: BAYARD, BAYARD: AYMON, HUBRIS: BAYARD, CAROLO: HUBRIS}  # taker -> taken
+MAX_COUNT = {EGO: 1, CAROLO: 1, BAYARD: 2, HUBRIS: 2, AYMON: 4}
+
+START_FEN = "ahbcebha/3a1a2/8/8/8/8/3A1A2/AHBCEBHA w c1f1c8f8 1"
+NEY_SQUARES = {2: WHITE, 5: WHITE, 58: BLACK, 61: BLACK}  # c1, f1, c8, f8
+NEY_BIT = [0] * 64
+for _bit, _sq in enumerate(sorted(NEY_SQUARES)):
+    NEY_BIT[_sq] = 1 << _bit
+
+
+def piece_name(letter: str) -> str:
+    """The English name of a FEN letter of either colour: ``piece_name("h") == "Hubris"``."""
+    return PIECE_NAMES[letter.upper()]
+
+
+def _name(sq: int) -> str:
+    return square_name(sq % 8, sq // 8)
+
+
+def _side_name(side: int) -> str:
+    return BLACK if side else WHITE
+
+
+# -- precomputed geometry ---------------------------------------------------------
+def _ray(sq: int, df: int, dr: int) -> tuple[int, ...]:
+    f, r, out = sq % 8 + df, sq // 8 + dr, []
+    while 0 <= f < 8 and 0 <= r < 8:
+        out.append(r * 8 + f)
+        f, r = f + df, r + dr
+    return tuple(out)
+
+
+ORTH_RAYS = tuple(
+    tuple(_ray(sq, df, dr) for df, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))) for sq in range(64)
+)
+DIAG_RAYS = tuple(
+    tuple(_ray(sq, df, dr) for df, dr in ((1, 1), (-1, 1), (1, -1), (-1, -1))) for sq in range(64)
+)
+NEIGHBOURS = tuple(tuple(ray[0] for ray in rays if ray) for rays in ORTH_RAYS)
+ADJACENT = tuple(frozenset(n) for n in NEIGHBOURS)
+RING3 = tuple(
+    tuple(t for t in range(64) if max(abs(t % 8 - sq % 8), abs(t // 8 - sq // 8)) == 3)
+    for sq in range(64)
+)
+
+
+# -- the rules, on a list of 64 codes ---------------------------------------------
+def _ended(b: list[int] | tuple[int, ...]) -> bool:
+    """Mat or reconquest on the board (the game ends before anyone moves)."""
+    we, be = b.index(EGO), b.index(EGO | BLACK_BIT)
+    if we >= 56 or be < 8:
+        return True
+    return b.index(CAROLO) in ADJACENT[be] or b.index(CAROLO | BLACK_BIT) in ADJACENT[we]
+
+
+def _attraction(b: list[int], ego: int, side: int) -> tuple[int, ...] | None:
+    """The diagonal from the Ego up to and including the attracting enemy Hubris."""
+    enemy_hubris = HUBRIS | (side ^ BLACK_BIT)
+    for ray in DIAG_RAYS[ego]:
+        for i, q in enumerate(ray):
+            if b[q]:
+                if i and b[q] == enemy_hubris:
+                    return ray[: i + 1]
+                break
+    return None
+
+
+def _hubris_targets(b: list[int], sq: int, side: int) -> list[int]:
+    prey = BAYARD | (side ^ BLACK_BIT)
+    out = []
+    for ray in DIAG_RAYS[sq]:
+        for q in ray:
+            p = b[q]
+            if p:
+                if p == prey:
+                    out.append(q)
+                break
+            out.append(q)
+    return out
+
+
+def _bayard_targets(b: list[int], sq: int, side: int, ney: int) -> list[int]:
+    prey = AYMON | (side ^ BLACK_BIT)
+    out = [t for t in RING3[sq] if not b[t] or b[t] == prey]
+    if ney & NEY_BIT[sq]:
+        forward = sq - 24 if side else sq + 24
+        if forward in out:
+            out.remove(forward)
+    return out
+
+
+def _ego_targets(b: list[int], sq: int, side: int, enemy_carolo: int) -> list[int]:
+    prey = BAYARD | (side ^ BLACK_BIT)
+    banned = ADJACENT[enemy_carolo]
+    return [t for t in NEIGHBOURS[sq] if (not b[t] or b[t] == prey) and t not in banned]
+
+
+def _carolo_targets(b: list[int], start: int, side: int) -> set[int]:
+    """Every end square of the Carolo's slide-and-bounce move.
+
+    A breadth-first search over the squares where the Carolo may bounce (start a new
+    slide in any direction): the start square and every square where a slide ended
+    against an Aymon or the edge.  Those squares are also ends; a slide stopped by
+    any other piece ends on the square before it, or on it if it is an enemy Hubris.
+    """
+    enemy_hubris = HUBRIS | (side ^ BLACK_BIT)
+    piece = b[start]
+    b[start] = 0  # the start square counts as empty during the move
+    ends = set()
+    bounces = {start}
+    todo = [start]
+    for s in todo:  # todo grows while we walk it
+        for ray in ORTH_RAYS[s]:
+            t = s
+            p = 0
+            for q in ray:
+                p = b[q]
+                if p:
+                    break
+                t = q
+            if not p or p & TYPE_MASK == AYMON:  # the edge or an Aymon: a bounce
+                if t not in bounces:
+                    bounces.add(t)
+                    todo.append(t)
+            else:
+                if p == enemy_hubris:
+                    ends.add(q)
+                ends.add(t)
+    b[start] = piece
+    ends |= bounces
+    ends.discard(start)
+    return ends
+
+
+def _attraction_moves(b: list[int], ego: int, side: int, line: tuple[int, ...]) -> list[tuple]:
+    """Moves allowed under attraction: the Ego's slide, or an own Hubris interposing."""
+    between = line[:-1]
+    moves = [(ego, between[-1])]
+    own_hubris = HUBRIS | side
+    for sq in range(64):
+        if b[sq] == own_hubris and (sq % 8 + sq // 8) % 2 == (ego % 8 + ego // 8) % 2:
+            moves.extend((sq, t) for t in _hubris_targets(b, sq, side) if t in between)
+    return moves
+
+
+def _legal(b: list[int], side: int, ney: int) -> list[tuple[int, int]]:
+    """Legal (from, to) pairs; the caller has checked that the game is not over."""
+    ego = b.index(EGO | side)
+    line = _attraction(b, ego, side)
+    if line is not None:
+        return _attraction_moves(b, ego, side, line)
+    moves = [(ego, t) for t in _ego_targets(b, ego, side, b.index(CAROLO | side ^ BLACK_BIT))]
+    carolo = b.index(CAROLO | side)
+    moves.extend((carolo, t) for t in _carolo_targets(b, carolo, side))
+    bayard, hubris, aymon = BAYARD | side, HUBRIS | side, AYMON | side
+    aymons = []
+    empties = []
+    for sq, p in enumerate(b):
+        if not p:
+            empties.append(sq)
+        elif p == bayard:
+            moves.extend((sq, t) for t in _bayard_targets(b, sq, side, ney))
+        elif p == hubris:
+            moves.extend((sq, t) for t in _hubris_targets(b, sq, side))
+        elif p == aymon:
+            aymons.append(sq)
+    moves.extend((a, t) for a in aymons for t in empties)
+    return moves
+
+
+def _count(b: list[int], side: int, ney: int) -> int:
+    """``len(_legal(...))`` without listing the Aymon moves (bulk counting)."""
+    ego = b.index(EGO | side)
+    line = _attraction(b, ego, side)
+    if line is not None:
+        return len(_attraction_moves(b, ego, side, line))
+    n = len(_ego_targets(b, ego, side, b.index(CAROLO | side ^ BLACK_BIT)))
+    n += len(_carolo_targets(b, b.index(CAROLO | side), side))
+    n += b.count(AYMON | side) * b.count(0)
+    bayard, hubris = BAYARD | side, HUBRIS | side
+    sq = -1
+    for _ in range(b.count(bayard)):
+        sq = b.index(bayard, sq + 1)
+        n += len(_bayard_targets(b, sq, side, ney))
+    sq = -1
+    for _ in range(b.count(hubris)):
+        sq = b.index(hubris, sq + 1)
+        n += len(_hubris_targets(b, sq, side))
+    return n
+
+
+def _perft(b: list[int], side: int, ney: int, depth: int) -> int:
+    """Leaf count, making and unmaking moves on ``b``; the last ply is only counted."""
+    if _ended(b):
+        return 0
+    if depth == 1:
+        return _count(b, side, ney)
+    other = side ^ BLACK_BIT
+    total = 0
+    for frm, to in _legal(b, side, ney):
+        piece, taken = b[frm], b[to]
+        b[to] = piece
+        b[frm] = 0
+        total += _perft(b, other, ney & ~(NEY_BIT[frm] | NEY_BIT[to]), depth - 1)
+        b[frm] = piece
+        b[to] = taken
+    return total
+
+
+# -- the public position ----------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move from one square to another; ``capture`` says whether it takes a piece."""
+
+    frm: int
+    to: int
+    capture: bool = False
+
+    def __str__(self) -> str:
+        return f"{_name(self.frm)}{'x' if self.capture else '-'}{_name(self.to)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Attraction:
+    """An enemy Hubris attracting the Ego of the side to move (square names)."""
+
+    hubris: str  # the attracting enemy Hubris
+    ego: str  # the attracted Ego
+    landing: str  # where the attraction move takes the Ego (next to the Hubris)
+    between: tuple[str, ...]  # the squares an own Hubris may interpose on
+
+
+MOVE_RE = re.compile(r"([a-h][1-8])([-x])([a-h][1-8])")
+NEY_RE = re.compile(r"(?:[a-h][1-8])+")
+
+
+class CaroloPosition(Position):
+    key = "carolo"
+    title = "Le Carolo"
+    options = (Option("fen", "", "a start position as a FEN (empty: the standard start)"),)
+
+    def __init__(self, board: tuple[int, ...], side: int, ney: int, fullmove: int) -> None:
+        self._board = board
+        self._side = side
+        self._ney = ney
+        self._fullmove = fullmove
+        self._moves: list[Move] | None = None
+        self._outcome: Outcome | None | bool = False  # False: not worked out yet
+
+    # -- construction and notation ---------------------------------------------
+    @classmethod
+    def start(cls, options: Mapping[str, str] | None = None) -> Self:
+        options = dict(options or {})
+        fen = options.pop("fen", "").strip()
+        if options:
+            raise InvalidOption(f"unknown option {sorted(options)[0]!r} (Le Carolo has: fen)")
+        if not fen:
+            return cls.from_fen(START_FEN)
+        try:
+            position = cls.from_fen(fen)
+        except InvalidFen as error:
+            raise InvalidOption(f"fen: {error}") from None
+        ending = position.outcome()
+        if ending is not None:
+            raise InvalidOption(f"fen: the game is already over there ({ending.text})")
+        return position
+
+    @classmethod
+    def from_fen(cls, fen: str) -> Self:
+        fields = fen.split()
+        if len(fields) != 4:
+            raise InvalidFen(
+                f"a Carolo FEN has 4 fields (board, side, Ney squares, move number), "
+                f"not {len(fields)}: {fen[:80]!r}"
+            )
+        placement, side_field, ney_field, move_field = fields
+        rows = placement.split("/")
+        if len(rows) != 8:
+            raise InvalidFen(f"the board needs 8 ranks separated by '/', not {len(rows)}")
+        board = [0] * 64
+        for i, row in enumerate(rows):
+            rank = 7 - i
+            file = 0
+            for char in row:
+                if char in "12345678":
+                    file += int(char)
+                elif char in CODES:
+                    if file < 8:
+                        board[rank * 8 + file] = CODES[char]
+                    file += 1
+                else:
+                    raise InvalidFen(f"rank {rank + 1}: {char!r} is not a Carolo piece or a count")
+                if file > 8:
+                    break
+            if file != 8:
+                raise InvalidFen(f"rank {rank + 1} ({row!r}) must cover 8 squares")
+        for side in (0, BLACK_BIT):
+            colour = _side_name(side)
+            for kind, most in MAX_COUNT.items():
+                count = board.count(kind | side)
+                name = TYPE_NAMES[kind]
+                if kind in (EGO, CAROLO) and count != 1:
+                    raise InvalidFen(f"{colour} must have exactly one {name}, not {count}")
+                if count > most:
+                    raise InvalidFen(f"{colour} has {count} of {name}, at most {most} allowed")
+            colours = [(sq % 8 + sq // 8) % 2 for sq in range(64) if board[sq] == HUBRIS | side]
+            if len(colours) == 2 and colours[0] == colours[1]:
+                raise InvalidFen(
+                    f"{colour}'s two Hubris must stand on squares of different colours"
+                )
+        if side_field not in ("w", "b"):
+            raise InvalidFen(f"the side to move must be 'w' or 'b', not {side_field!r}")
+        ney = 0
+        if ney_field != "-":
+            if not NEY_RE.fullmatch(ney_field):
+                raise InvalidFen(
+                    f"the Ney field must be '-' or squares like c1f1, not {ney_field!r}"
+                )
+            for i in range(0, len(ney_field), 2):
+                name = ney_field[i : i + 2]
+                sq = "abcdefgh".index(name[0]) + 8 * (int(name[1]) - 1)
+                owner = NEY_SQUARES.get(sq)
+                if owner is None:
+                    raise InvalidFen(f"Ney square {name} is not a Bayard start (c1, f1, c8, f8)")
+                if board[sq] != BAYARD | (BLACK_BIT if owner == BLACK else 0):
+                    raise InvalidFen(f"Ney square {name} does not hold a {owner} Bayard")
+                if ney & NEY_BIT[sq]:
+                    raise InvalidFen(f"Ney square {name} is given twice")
+                ney |= NEY_BIT[sq]
+        if not move_field.isdigit() or int(move_field) < 1:
+            raise InvalidFen(f"the move number must be a whole number from 1, not {move_field!r}")
+        return cls(tuple(board), BLACK_BIT if side_field == "b" else 0, ney, int(move_field))
+
+    def fen(self) -> str:
+        return (
+            f"{self._placement()} {'b' if self._side else 'w'} {self._ney_text()} {self._fullmove}"
+        )
+
+    def _placement(self) -> str:
+        rows = []
+        for rank in range(7, -1, -1):
+            row, empty = "", 0
+            for p in self._board[rank * 8 : rank * 8 + 8]:
+                if p:
+                    row += (str(empty) if empty else "") + _letter(p)
+                    empty = 0
+                else:
+                    empty += 1
+            rows.append(row + (str(empty) if empty else ""))
+        return "/".join(rows)
+
+    def _ney_text(self) -> str:
+        squares = [_name(sq) for sq in sorted(NEY_SQUARES) if self._ney & NEY_BIT[sq]]
+        return "".join(squares) or "-"
+
+    # -- who acts and what they may do -----------------------------------------
+    @property
+    def side(self) -> str:
+        """The side to move (even when the game is over)."""
+        return _side_name(self._side)
+
+    @property
+    def to_act(self) -> tuple[str, ...]:
+        return () if self.outcome() is not None else (self.side,)
+
+    def legal_moves(self, side: str | None = None) -> list[Move]:
+        if side is not None and side != self.side:
+            return []
+        if self._moves is None:
+            b = list(self._board)
+            pairs = [] if _ended(b) else _legal(b, self._side, self._ney)
+            board = self._board
+            self._moves = [Move(f, t, bool(board[t])) for f, t in pairs]
+        return list(self._moves)
+
+    def play(self, move: Move) -> Self:
+        b = list(self._board)
+        b[move.to] = b[move.frm]
+        b[move.frm] = 0
+        ney = self._ney & ~(NEY_BIT[move.frm] | NEY_BIT[move.to])
+        fullmove = self._fullmove + (1 if self._side else 0)
+        return type(self)(tuple(b), self._side ^ BLACK_BIT, ney, fullmove)
+
+    def move_text(self, move: Move) -> str:
+        return str(move)
+
+    def parse_move(self, text: str, side: str | None = None) -> Move:
+        text = text.strip()
+        found = MOVE_RE.fullmatch(text)
+        if not found:
+            raise InvalidMove(f"not a Carolo move: {text[:64]!r} (write it like d1-d7 or d1xg4)")
+        if side is not None and side != self.side:
+            raise IllegalMove(f"it is {self.side}'s turn, not {side}'s")
+        frm, sep, to = found.groups()
+        frm_sq = "abcdefgh".index(frm[0]) + 8 * (int(frm[1]) - 1)
+        to_sq = "abcdefgh".index(to[0]) + 8 * (int(to[1]) - 1)
+        for move in self.legal_moves():
+            if move.frm == frm_sq and move.to == to_sq:
+                if (sep == "x") != move.capture:
+                    raise IllegalMove(f"{text} must be written {move}")
+                return move
+        raise IllegalMove(f"{text}: {self._why_illegal(frm_sq, to_sq)}")
+
+    def _why_illegal(self, frm: int, to: int) -> str:
+        """A short reason for a move that is not legal (only for error messages)."""
+        ending = self.outcome()
+        if ending is not None:
+            return f"the game is over ({ending.text})"
+        b, side = self._board, self._side
+        piece = b[frm]
+        if not piece:
+            return f"there is no piece on {_name(frm)}"
+        if piece & BLACK_BIT != side:
+            return f"the piece on {_name(frm)} is not {self.side}'s"
+        kind = piece & TYPE_MASK
+        name = TYPE_NAMES[kind]
+        pull = self.attraction()
+        if pull is not None:
+            options = f"the Ego's move {pull.ego}-{pull.landing}"
+            between = [m for m in self.legal_moves() if b[m.frm] == HUBRIS | side]
+            if between:
+                squares = " or ".join(sorted({_name(m.to) for m in between}))
+                options += f" or a Hubris move onto {squares}"
+            return (
+                f"attraction: the enemy Hubris on {pull.hubris} attracts the Ego on {pull.ego}; "
+                f"only {options} are allowed"
+            )
+        if frm == to:
+            return "a move must leave its square"
+        target = b[to]
+        if target and target & BLACK_BIT == side:
+            return f"{_name(to)} holds your own {TYPE_NAMES[target & TYPE_MASK]}"
+        if target and CAPTURES.get(kind) != target & TYPE_MASK:
+            prey = CAPTURES.get(kind)
+            can = f"can only take a {TYPE_NAMES[prey]}" if prey else "never takes anything"
+            return f"the {name} {can}"
+        df, dr = abs(to % 8 - frm % 8), abs(to // 8 - frm // 8)
+        if kind == EGO:
+            if df + dr != 1:
+                return "the Ego steps one square orthogonally"
+            return "the Ego may not step next to the enemy Carolo"
+        if kind == BAYARD:
+            if max(df, dr) != 3:
+                return "the Bayard jumps to a square exactly 3 squares away"
+            return "Ney's rule: on its first move a Bayard may not jump straight 3 squares forward"
+        if kind == HUBRIS:
+            if df != dr:
+                return "the Hubris moves diagonally"
+            return "the Hubris cannot pass other pieces"
+        if kind == CAROLO:
+            return (
+                "the Carolo cannot end there: it slides until it meets an obstacle, "
+                "bouncing only off Aymons and the edge"
+            )
+        return "not a legal move here"
+
+    def attraction(self) -> Attraction | None:
+        """The enemy Hubris that restricts this turn's moves, or None."""
+        if self.outcome() is not None:
+            return None
+        ego = self._board.index(EGO | self._side)
+        line = _attraction(list(self._board), ego, self._side)
+        if line is None:
+            return None
+        return Attraction(
+            hubris=_name(line[-1]),
+            ego=_name(ego),
+            landing=_name(line[-2]),
+            between=tuple(_name(sq) for sq in line[:-1]),
+        )
+
+    # -- endings -------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        if self._outcome is False:
+            self._outcome = self._find_outcome()
+        return self._outcome
+
+    def _find_outcome(self) -> Outcome | None:
+        b = self._board
+        mover = self._side ^ BLACK_BIT  # who made the last move: wins a double ending
+        egos = {0: b.index(EGO), BLACK_BIT: b.index(EGO | BLACK_BIT)}
+        carolos = {0: b.index(CAROLO), BLACK_BIT: b.index(CAROLO | BLACK_BIT)}
+        for side in (mover, mover ^ BLACK_BIT):
+            if carolos[side] in ADJACENT[egos[side ^ BLACK_BIT]]:
+                win, lose = _side_name(side), _side_name(side ^ BLACK_BIT)
+                return Outcome(
+                    win,
+                    "mat",
+                    f"{win.title()} wins by mat: the {win} Carolo is next to the {lose} Ego",
+                )
+        for side in (mover, mover ^ BLACK_BIT):
+            if (egos[side] >= 56) if side == 0 else (egos[side] < 8):
+                win = _side_name(side)
+                rank = 1 if side else 8
+                return Outcome(
+                    win,
+                    "reconquest",
+                    f"{win.title()} wins by reconquest: the {win} Ego reached rank {rank}",
+                )
+        if not self.legal_moves():
+            win, lose = _side_name(mover), self.side
+            return Outcome(win, "no-moves", f"{win.title()} wins: {lose} has no legal move")
+        return None
+
+    def repetition_key(self) -> str:
+        return f"{self._placement()} {'b' if self._side else 'w'} {self._ney_text()}"
+
+    def repetition_outcome(self) -> Outcome:
+        b = self._board
+        white = b.index(EGO) // 8  # ranks from White's back rank
+        black = 7 - b.index(EGO | BLACK_BIT) // 8
+        if white == black:
+            return Outcome(
+                None,
+                "repetition",
+                "Draw by threefold repetition: both Egos are equally far from their back ranks",
+            )
+        win = WHITE if white > black else BLACK
+        return Outcome(
+            win,
+            "arduo",
+            f"{win.title()} wins by the Arduo rule: the position occurred three times "
+            f"and the {win} Ego is further advanced",
+        )
+
+    # -- drawing and counting -------------------------------------------------
+    def board(self) -> Board:
+        pieces = {_name(sq): _letter(p) for sq, p in enumerate(self._board) if p}
+        return Board(files=8, ranks=8, pieces=pieces)
+
+    def perft(self, depth: int) -> int:
+        if depth <= 0:
+            return 1
+        return _perft(list(self._board), self._side, self._ney, depth)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CaroloPosition) and self.fen() == other.fen()
+
+    def __hash__(self) -> int:
+        return hash(self.fen())
+
+    def __repr__(self) -> str:
+        return f"CaroloPosition.from_fen({self.fen()!r})"
+
+
+def _letter(p: int) -> str:
+    letter = LETTERS[p & TYPE_MASK]
+    return letter.lower() if p & BLACK_BIT else letter

@@ -1,0 +1,264 @@
+"""Shuuro's FEN: lishuuro's, plus en passant, plus a documented trailing field.
+
+Deployment and fight (exactly lishuuro's plus en passant)::
+
+    <ranks top to bottom> <w|b> <hand or -> <ply> [<en passant square or ->]
+
+Ranks use ``K Q R B N P`` (White upper case), ``_.`` for an empty plinth,
+``_N`` / ``_n`` for a knight on a plinth and numbers for runs of empty squares.
+The hand is counts before letters with count 1 omitted (``K2Q3Pk2q``).
+
+A sixth field, written only when needed, carries what lishuuro's FEN cannot:
+comma-separated tokens.  In deployment and fight: ``roll`` (a die roll decides
+who goes first: before the first placement who deploys first, after the last
+one who moves first), ``castle=on`` (king in castle) and ``serious=on``.  Before
+deployment the field starts with the phase, ``recruitment`` or ``plinths``,
+followed by ``rolls=<n>`` (plinth rolls made so far, plinths phase only),
+``done=<w|b>`` (who has confirmed, recruitment only) and every option as
+``name=value``; the ply is then 0 and the hand holds the purchases so far.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .base import InvalidFen
+from .shuuro_core import KING, KNIGHT, LETTERS, PAWN, TYPE_OF
+
+SIDE_LETTERS = {"w": 1, "b": -1}
+PRE_PHASES = ("recruitment", "plinths")
+HAND_RE = re.compile(r"(\d*)([KQRBNPkqrbnp])")
+RANK_RE = re.compile(r"\d+|_[.Nn]|[KQRBNPkqrbnp]|.")
+
+
+@dataclass(frozen=True)
+class Options:
+    budget: int
+    limits: bool = True
+    scouts: bool = False
+    jungle: int = 2
+    castle: bool = False
+    serious: bool = False
+
+    def tokens(self) -> list[str]:
+        def onoff(value: bool) -> str:
+            return "on" if value else "off"
+
+        return [
+            f"budget={self.budget}",
+            f"limits={onoff(self.limits)}",
+            f"scouts={onoff(self.scouts)}",
+            f"jungle={self.jungle}",
+            f"castle={onoff(self.castle)}",
+            f"serious={onoff(self.serious)}",
+        ]
+
+
+@dataclass(frozen=True)
+class State:
+    """Everything a Shuuro FEN holds."""
+
+    board: tuple[int, ...]
+    plinth: tuple[bool, ...]
+    hands: tuple[tuple[int, ...], tuple[int, ...]]  # counts by type code, White first
+    side: int
+    ply: int
+    ep: int  # -1: none
+    options: Options
+    roll: bool = False
+    pre_phase: str | None = None  # "recruitment" / "plinths" before deployment
+    rolls: int = 0
+    done: frozenset[int] = field(default_factory=frozenset)
+
+
+def parse_onoff(name: str, value: str) -> bool:
+    if value not in ("on", "off"):
+        raise InvalidFen(f"{name} must be on or off, not {value!r}")
+    return value == "on"
+
+
+def read_board(text: str, width: int, height: int) -> tuple[list[int], list[bool]]:
+    ranks = text.split("/")
+    if len(ranks) != height:
+        raise InvalidFen(f"the board needs {height} ranks, not {len(ranks)}")
+    board = [0] * (width * height)
+    plinth = [False] * (width * height)
+    for row, rank_text in enumerate(ranks):
+        rank = height - 1 - row
+        file = 0
+        for token in RANK_RE.findall(rank_text):
+            if token.isdigit():
+                if token[0] == "0":
+                    raise InvalidFen(f"bad empty-square count {token!r} in rank {rank + 1}")
+                file += int(token)
+                continue
+            if file >= width:
+                break
+            sq = rank * width + file
+            if token == "_":
+                raise InvalidFen(f"only a knight may stand on a plinth (rank {rank + 1})")
+            if token.startswith("_"):
+                plinth[sq] = True
+                letter = token[1]
+                if letter != ".":
+                    board[sq] = KNIGHT if letter == "N" else -KNIGHT
+            elif token.upper() in TYPE_OF:
+                code = TYPE_OF[token.upper()]
+                board[sq] = code if token.isupper() else -code
+            else:
+                raise InvalidFen(f"unknown piece {token!r} in rank {rank + 1}")
+            file += 1
+        if file != width:
+            raise InvalidFen(f"rank {rank + 1} has {file} squares, not {width}")
+    return board, plinth
+
+
+def write_board(board: tuple[int, ...], plinth: tuple[bool, ...], width: int, height: int) -> str:
+    rows = []
+    for rank in range(height - 1, -1, -1):
+        out, run = [], 0
+        for sq in range(rank * width, rank * width + width):
+            p = board[sq]
+            if not p and not plinth[sq]:
+                run += 1
+                continue
+            if run:
+                out.append(str(run))
+                run = 0
+            letter = LETTERS[abs(p)] if p > 0 else LETTERS[abs(p)].lower()
+            out.append(f"_{letter if p else '.'}" if plinth[sq] else letter)
+        if run:
+            out.append(str(run))
+        rows.append("".join(out))
+    return "/".join(rows)
+
+
+def read_hand(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    hands = [[0] * 7, [0] * 7]
+    if text == "-":
+        return tuple(hands[0]), tuple(hands[1])
+    pos = 0
+    for match in HAND_RE.finditer(text):
+        if match.start() != pos:
+            break
+        pos = match.end()
+        count, letter = match.groups()
+        n = int(count) if count else 1
+        colour = 0 if letter.isupper() else 1
+        code = TYPE_OF[letter.upper()]
+        if n < 1 or hands[colour][code]:
+            raise InvalidFen(f"bad hand {text!r}: {letter} given twice or with count 0")
+        hands[colour][code] = n
+    if pos != len(text):
+        raise InvalidFen(f"bad hand {text!r}")
+    return tuple(hands[0]), tuple(hands[1])
+
+
+def write_hand(hands: tuple[tuple[int, ...], tuple[int, ...]]) -> str:
+    out = []
+    for colour in (0, 1):
+        for code in (KING, 5, 4, 3, 2, PAWN):
+            n = hands[colour][code]
+            letter = LETTERS[code] if colour == 0 else LETTERS[code].lower()
+            if n:
+                out.append(letter if n == 1 else f"{n}{letter}")
+    return "".join(out) or "-"
+
+
+def read_fen(text: str, width: int, height: int, default_budget: int) -> State:
+    """Parse the FEN's fields; the caller checks the position's consistency."""
+    if not isinstance(text, str) or len(text) > 1000:
+        raise InvalidFen("not a Shuuro FEN")
+    fields = text.split()
+    if not 4 <= len(fields) <= 6:
+        raise InvalidFen(f"a Shuuro FEN has 4 to 6 fields, not {len(fields)}: {text[:80]!r}")
+    board, plinth = read_board(fields[0], width, height)
+    if fields[1] not in SIDE_LETTERS:
+        raise InvalidFen(f"side to move must be w or b, not {fields[1]!r}")
+    hands = read_hand(fields[2])
+    if not fields[3].isdigit():
+        raise InvalidFen(f"ply must be a whole number, not {fields[3]!r}")
+    ply = int(fields[3])
+    ep = -1
+    names = [f"{'abcdefghijkl'[s % width]}{s // width + 1}" for s in range(width * height)]
+    if len(fields) >= 5 and fields[4] != "-":
+        if fields[4] not in names:
+            raise InvalidFen(f"bad en passant square {fields[4]!r}")
+        ep = names.index(fields[4])
+    extra = fields[5].split(",") if len(fields) == 6 else []
+
+    pre_phase = None
+    if extra and extra[0] in PRE_PHASES:
+        pre_phase = extra.pop(0)
+    values: dict[str, str] = {}
+    roll = False
+    for token in extra:
+        name, sep, value = token.partition("=")
+        if token == "roll" and pre_phase is None:
+            roll = True
+            continue
+        if not sep or name in values:
+            raise InvalidFen(f"bad token {token!r} in the FEN's sixth field")
+        values[name] = value
+    allowed = {"castle", "serious"}
+    if pre_phase:
+        allowed |= {"budget", "limits", "scouts", "jungle"}
+        allowed |= {"rolls"} if pre_phase == "plinths" else {"done"}
+    unknown = set(values) - allowed
+    if unknown:
+        raise InvalidFen(f"unknown token {sorted(unknown)[0]!r} in the FEN's sixth field")
+    try:
+        budget = int(values.get("budget", default_budget))
+        rolls = int(values.get("rolls", "0"))
+        jungle = int(values.get("jungle", "2"))
+    except ValueError:
+        raise InvalidFen("budget, jungle and rolls must be whole numbers") from None
+    if jungle not in (2, 3, 4) or budget < 0 or rolls < 0:
+        raise InvalidFen("jungle must be 2, 3 or 4; budget and rolls not negative")
+    done_text = values.get("done", "")
+    if done_text not in ("", "w", "b", "wb"):
+        raise InvalidFen(f"done must be w, b or wb, not {done_text!r}")
+    options = Options(
+        budget=budget,
+        limits=parse_onoff("limits", values.get("limits", "on")),
+        scouts=parse_onoff("scouts", values.get("scouts", "off")),
+        jungle=jungle,
+        castle=parse_onoff("castle", values.get("castle", "off")),
+        serious=parse_onoff("serious", values.get("serious", "off")),
+    )
+    return State(
+        board=tuple(board),
+        plinth=tuple(plinth),
+        hands=hands,
+        side=SIDE_LETTERS[fields[1]],
+        ply=ply,
+        ep=ep,
+        options=options,
+        roll=roll,
+        pre_phase=pre_phase,
+        rolls=rolls,
+        done=frozenset(SIDE_LETTERS[c] for c in done_text),
+    )
+
+
+def write_fen(state: State, width: int, height: int) -> str:
+    board = write_board(state.board, state.plinth, width, height)
+    side = "w" if state.side > 0 else "b"
+    hand = write_hand(state.hands)
+    if state.pre_phase:
+        tokens = [state.pre_phase]
+        if state.pre_phase == "plinths":
+            tokens.append(f"rolls={state.rolls}")
+        elif state.done:
+            tokens.append("done=" + "".join(c for c, s in SIDE_LETTERS.items() if s in state.done))
+        tokens += state.options.tokens()
+        return f"{board} {side} {hand} 0 - {','.join(tokens)}"
+    ep = "-" if state.ep < 0 else f"{'abcdefghijkl'[state.ep % width]}{state.ep // width + 1}"
+    fen = f"{board} {side} {hand} {state.ply} {ep}"
+    tokens = ["roll"] if state.roll else []
+    if state.options.castle:
+        tokens.append("castle=on")
+    if state.options.serious:
+        tokens.append("serious=on")
+    return f"{fen} {','.join(tokens)}" if tokens else fen
