@@ -1,0 +1,10 @@
+"""The games app's models, one module per concern."""
+
+from .notify import Notification
+from .play import BOT_LEVELS, DAYS_PER_MOVE, Challenge, ColorChoice, Game, Move, Side, Variant
+from .ratings import Rating, RatingChange
+
+__all__ = ["BOT_LEVELS", "DAYS_PER_MOVE", "Challenge", "ColorChoice", "Game", "Move", "Side"]
+__all__ += ["Variant"]
+__all__ += ["Rating", "RatingChange"]
+__all__ += ["Notification"]

@@ -1,0 +1,414 @@
+"""E-mail to players through an outbox.
+
+Services call the hooks here (``turn_started``, ``game_ended``, ``challenge_made``)
+inside their transaction: each writes ``Notification`` rows with a unique key,
+so the same event can never be written twice, and asks for delivery once the
+transaction commits.  Delivery (``deliver_due``) runs from a Celery task, kicked
+on commit and swept every minute by beat: if the broker is down when a move is
+made, the move is saved all the same and the sweep sends the e-mail later.
+
+Delivery claims due rows under ``SELECT … FOR UPDATE SKIP LOCKED`` and gives them
+a lease, sends after the claim has committed, then marks them sent: two senders
+never take the same row.  Whether and how to send is decided at delivery, with
+the player's current settings and presence.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections import defaultdict
+from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.core import signing
+from django.core.mail import EmailMultiAlternatives
+from django.db import transaction
+from django.db.models import F, Max, Q
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone, translation
+
+from games import clock, presence
+from games.models import Challenge, Game, Notification
+
+log = logging.getLogger(__name__)
+
+Kind = Notification.Kind
+Outcome = Notification.Outcome
+
+TURN_WINDOW = timedelta(minutes=15)  # at most one turn e-mail per player in this window
+LEASE = timedelta(minutes=10)  # a claim older than this is taken to be a crashed sender's
+BATCH = 200
+DAILY_HOUR = 7  # the daily digest goes out after 7:00 in the player's time zone
+UNSUBSCRIBE_SALT = "games.notify.unsubscribe"
+
+
+# -- hooks: called by services inside their transaction --------------------------------
+
+
+def turn_started(game: Game, actors_before, now: datetime) -> None:
+    """A turn e-mail for each player who has just come to act."""
+    rows = []
+    for side in game.to_act():
+        if side in actors_before:
+            continue  # already to act: they were told when their turn began
+        user_id = game.white_id if side == "white" else game.black_id
+        rows.append(_row(Kind.TURN, user_id, now, game=game, key=f"{game.ply}:{user_id}"))
+    _write(rows)
+
+
+def game_ended(game: Game, now: datetime) -> None:
+    """A result e-mail to both players."""
+    _write(
+        [
+            _row(Kind.RESULT, user_id, now, game=game, key=str(user_id))
+            for user_id in (game.white_id, game.black_id)
+        ]
+    )
+
+
+def challenge_made(challenge: Challenge, now: datetime) -> None:
+    if challenge.opponent_id is not None:
+        _write([_row(Kind.CHALLENGE, challenge.opponent_id, now, challenge=challenge)])
+
+
+def remind(game: Game, now: datetime) -> int:
+    """A reminder for each player to act, once per deadline; the rows written."""
+    stamp = int(game.deadline.timestamp())
+    rows = [
+        _row(
+            Kind.REMINDER,
+            game.player(side).pk,
+            now,
+            game=game,
+            key=f"{game.player(side).pk}:{stamp}",
+        )
+        for side in game.to_act()
+    ]
+    return _write(rows)
+
+
+def _row(kind, user_id, now, *, game=None, challenge=None, key="") -> Notification:
+    target = game.pk if game is not None else challenge.pk
+    return Notification(
+        kind=kind,
+        user_id=user_id,
+        game=game,
+        challenge=challenge,
+        ply=game.ply if game is not None else 0,
+        key=f"{kind}:{target}:{key}".rstrip(":"),
+        created_at=now,
+        due_at=now,
+    )
+
+
+def _write(rows: list[Notification]) -> int:
+    if not rows:
+        return 0
+    known = set(
+        Notification.objects.filter(key__in=[row.key for row in rows]).values_list("key", flat=True)
+    )
+    written = [row for row in rows if row.key not in known]
+    # The unique key settles a race between two writers of the same event.
+    Notification.objects.bulk_create(written, ignore_conflicts=True)
+    if written:
+        transaction.on_commit(_kick)  # a second kick in one transaction finds nothing to do
+    return len(written)
+
+
+def _kick() -> None:
+    """Ask a worker to deliver now; if the broker is down, the beat sweep will."""
+    from games.tasks import deliver_notifications
+
+    try:
+        deliver_notifications.apply_async(retry=False)
+    except Exception:  # noqa: BLE001 - the change is saved; the sweep sends later
+        log.warning("Could not queue notification delivery; the sweep will", exc_info=True)
+
+
+# -- queues for the periodic tasks --------------------------------------------------------
+
+
+def awaiting(user):
+    """The active games where it is ``user``'s turn, the least time left first."""
+    return (
+        Game.objects.filter(
+            Q(white=user, white_to_act=True) | Q(black=user, black_to_act=True),
+            status=Game.Status.ACTIVE,
+        )
+        .select_related("white", "black")
+        .order_by(F("deadline").asc(nulls_last=True), "pk")
+    )
+
+
+def queue_daily_digests(now: datetime | None = None) -> int:
+    """A daily row for each 'daily' player past DAILY_HOUR locally with games awaiting."""
+    from django.contrib.auth import get_user_model
+
+    now = now or timezone.now()
+    rows = []
+    users = get_user_model().objects.filter(notify="daily", is_active=True)
+    for user in users:
+        try:
+            local = now.astimezone(ZoneInfo(user.time_zone))
+        except (KeyError, ValueError):
+            local = now
+        if local.hour >= DAILY_HOUR and awaiting(user).exists():
+            rows.append(
+                Notification(
+                    kind=Kind.DAILY,
+                    user=user,
+                    key=f"daily:{user.pk}:{local.date().isoformat()}",
+                    created_at=now,
+                    due_at=now,
+                )
+            )
+    return _write(rows)
+
+
+# -- delivery -----------------------------------------------------------------------------
+
+
+def deliver_due(now: datetime | None = None) -> int:
+    """Send every due notification; the number of e-mails sent."""
+    now = now or timezone.now()
+    sent = 0
+    while True:
+        claimed = _claim(now)
+        if not claimed:
+            return sent
+        sent += _deliver(claimed, now)
+        if len(claimed) < BATCH:
+            return sent
+
+
+def _claim(now: datetime) -> list[Notification]:
+    with transaction.atomic():
+        ids = list(
+            Notification.objects.select_for_update(skip_locked=True)
+            .filter(sent_at__isnull=True, due_at__lte=now)
+            .filter(Q(claimed_until__isnull=True) | Q(claimed_until__lt=now))
+            .order_by("due_at", "pk")
+            .values_list("pk", flat=True)[:BATCH]
+        )
+        Notification.objects.filter(pk__in=ids).update(claimed_until=now + LEASE)
+    return list(
+        Notification.objects.filter(pk__in=ids).select_related(
+            "user", "game__white", "game__black", "challenge__challenger"
+        )
+    )
+
+
+def _mark(rows, outcome: str, now: datetime) -> None:
+    Notification.objects.filter(pk__in=[row.pk for row in rows], sent_at__isnull=True).update(
+        sent_at=now, outcome=outcome, claimed_until=None
+    )
+
+
+def _release(rows, due_at: datetime | None = None) -> None:
+    changes = {"claimed_until": None}
+    if due_at is not None:
+        changes["due_at"] = due_at
+    Notification.objects.filter(pk__in=[row.pk for row in rows], sent_at__isnull=True).update(
+        **changes
+    )
+
+
+def _deliver(rows: list[Notification], now: datetime) -> int:
+    """Send the claimed rows, player by player; a player whose e-mail fails keeps theirs."""
+    by_user = defaultdict(list)
+    for row in rows:
+        by_user[row.user_id].append(row)
+    sent = 0
+    failure = None
+    for user_rows in by_user.values():
+        user = user_rows[0].user
+        if user.is_bot or not user.is_active or not user.email:
+            _mark(user_rows, Outcome.OFF, now)  # no one reads these
+            continue
+        try:
+            turns = [row for row in user_rows if row.kind == Kind.TURN]
+            if turns:
+                sent += _deliver_turns(turns, now)
+            for row in user_rows:
+                if row.kind != Kind.TURN:
+                    sent += _deliver_one(row, now)
+        except Exception as error:
+            _release(user_rows)  # the retry, or the next sweep, takes them at once
+            failure = failure or error
+    if failure is not None:
+        raise failure  # the task retries with backoff
+    return sent
+
+
+def _is_awaiting(game: Game | None, user) -> bool:
+    return game is not None and game.is_active and game.side_of(user) in game.to_act()
+
+
+def _deliver_turns(rows: list[Notification], now: datetime) -> int:
+    user = rows[0].user
+    if user.notify != user.Notify.PER_TURN:
+        _mark(rows, Outcome.OFF, now)
+        return 0
+    live = {}
+    for row in rows:
+        if not _is_awaiting(row.game, user):
+            _mark([row], Outcome.STALE, now)
+        elif presence.is_present(row.game_id, user.pk):
+            _mark([row], Outcome.PRESENT, now)
+        else:
+            live.setdefault(row.game_id, []).append(row)
+    if not live:
+        return 0
+    last = Notification.objects.filter(
+        user=user, kind=Kind.TURN, outcome__in=[Outcome.SENT, Outcome.DIGEST]
+    ).aggregate(last=Max("sent_at"))["last"]
+    waiting = [row for game_rows in live.values() for row in game_rows]
+    if last is not None and last > now - TURN_WINDOW:
+        _release(waiting, due_at=last + TURN_WINDOW)  # into the digest at the window's end
+        return 0
+    games = [game_rows[-1].game for game_rows in live.values()]
+    if len(games) == 1:
+        game = games[0]
+        _send(user, "turn", {"game": game, "item": _game_item(game, user, now)})
+        _mark(waiting, Outcome.SENT, now)
+    else:
+        items = sorted((_game_item(game, user, now) for game in games), key=_by_time_left)
+        _send(user, "digest", {"items": items, "count": len(items)})
+        _mark(waiting, Outcome.DIGEST, now)
+    return 1
+
+
+def _deliver_one(row: Notification, now: datetime) -> int:
+    user = row.user
+    if user.notify == user.Notify.NONE:
+        _mark([row], Outcome.OFF, now)
+        return 0
+    if row.kind == Kind.REMINDER:
+        return _deliver_reminder(row, now)
+    if row.kind == Kind.RESULT:
+        if presence.is_present(row.game_id, user.pk):
+            _mark([row], Outcome.PRESENT, now)
+            return 0
+        _send(user, "result", {"game": row.game, "item": _game_item(row.game, user, now)})
+    elif row.kind == Kind.CHALLENGE:
+        challenge = row.challenge
+        if challenge is None or challenge.status != Challenge.Status.OPEN:
+            _mark([row], Outcome.STALE, now)
+            return 0
+        _send(
+            user,
+            "challenge",
+            {"challenge": challenge, "url": _url(f"/challenge/{challenge.token}/")},
+        )
+    elif row.kind == Kind.DAILY:
+        if user.notify != user.Notify.DAILY:
+            _mark([row], Outcome.OFF, now)
+            return 0
+        items = [_game_item(game, user, now) for game in awaiting(user)]
+        if not items:
+            _mark([row], Outcome.STALE, now)
+            return 0
+        _send(user, "daily", {"items": sorted(items, key=_by_time_left), "count": len(items)})
+    _mark([row], Outcome.SENT, now)
+    return 1
+
+
+def _deliver_reminder(row: Notification, now: datetime) -> int:
+    user, game = row.user, row.game
+    if user.notify != user.Notify.PER_TURN:
+        _mark([row], Outcome.OFF, now)
+        return 0
+    left = clock.time_left(game, now) if _is_awaiting(game, user) else None
+    share = timedelta(days=game.days_per_move or 0) * (1 - clock.REMINDER_AT)
+    if left is None or left > share or left <= timedelta(0):
+        _mark([row], Outcome.STALE, now)  # moved since, or a new deadline, or already over
+        return 0
+    if presence.is_present(game.pk, user.pk):
+        _release([row], due_at=now + TURN_WINDOW)  # looking now: ask again later
+        return 0
+    _send(user, "reminder", {"game": game, "item": _game_item(game, user, now)})
+    _mark([row], Outcome.SENT, now)
+    return 1
+
+
+# -- the e-mails ----------------------------------------------------------------------------
+
+
+def game_url(game: Game) -> str:
+    return _url(f"/game/{game.pk}/")
+
+
+def _url(path: str) -> str:
+    return settings.SITE_URL + path
+
+
+def _game_item(game: Game, user, now: datetime) -> dict:
+    side = game.side_of(user)
+    other = "black" if side == "white" else "white"
+    opponent = game.player(other)
+    # The opponent's last move the player may see (never a secret one).
+    last = game.moves.filter(side=other, hidden=False).order_by("-ply").first()
+    return {
+        "game": game,
+        "side": side,
+        "opponent": opponent,
+        "last_move": last.text if last is not None else "",
+        "time_left": clock.time_left_text(game, now),
+        "left": clock.time_left(game, now),
+        "url": game_url(game),
+    }
+
+
+def _by_time_left(item: dict):
+    left = item["left"]
+    return (left is None, left or timedelta(0))
+
+
+def unsubscribe_token(user) -> str:
+    # No timestamp: an unsubscribe link works for as long as the e-mail is kept.
+    return signing.Signer(salt=UNSUBSCRIBE_SALT).sign_object(user.pk)
+
+
+def user_from_token(token: str):
+    """The user a token names, or None for a forged or unknown one."""
+    from django.contrib.auth import get_user_model
+
+    try:
+        pk = signing.Signer(salt=UNSUBSCRIBE_SALT).unsign_object(token)
+    except signing.BadSignature:
+        return None
+    return get_user_model().objects.filter(pk=pk).first()
+
+
+def _send(user, template: str, context: dict) -> None:
+    unsubscribe = _url(reverse("unsubscribe", args=[unsubscribe_token(user)]))
+    context = {
+        **context,
+        "user": user,
+        "site_name": settings.SITE_NAME,
+        "site_url": settings.SITE_URL,
+        "settings_url": _url(reverse("settings")),
+        "unsubscribe_url": unsubscribe,
+    }
+    try:
+        zone = ZoneInfo(user.time_zone)
+    except (KeyError, ValueError):  # an unknown zone must not block the player's e-mail
+        zone = UTC
+    with translation.override(settings.LANGUAGE_CODE), timezone.override(zone):
+        subject = render_to_string(f"emails/{template}-subject.txt", context)
+        text = render_to_string(f"emails/{template}-body.txt", context)
+        html = render_to_string(f"emails/{template}-body.html", context)
+    message = EmailMultiAlternatives(
+        re.sub(r"\s+", " ", subject).strip(),
+        text,
+        to=[user.email],
+        headers={
+            "List-Unsubscribe": f"<{unsubscribe}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
+    )
+    message.attach_alternative(html, "text/html")
+    message.send()

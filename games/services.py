@@ -1,0 +1,454 @@
+"""Every write to a game or a challenge goes through one function here.
+
+Each function runs in one transaction with one timestamp: guard clauses first
+(under a row lock), then the engine is asked, then the rows are written, and
+follow-up work (e-mail, ratings, bots) is scheduled on commit.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games import bot_play, clock, notify, rules
+from games.models import BOT_LEVELS, DAYS_PER_MOVE, Challenge, ColorChoice, Game, Move, Variant
+from games.ratings import rate_game
+
+
+class GameError(Exception):
+    """A refused action; ``status`` is the HTTP status an API answers with."""
+
+    status = 400
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class NotFound(GameError):
+    status = 404
+
+
+class Forbidden(GameError):
+    status = 403
+
+
+class Conflict(GameError):
+    status = 409
+
+
+class StalePly(Conflict):
+    pass
+
+
+# -- challenges -----------------------------------------------------------------------
+
+
+@transaction.atomic
+def create_challenge(
+    challenger,
+    *,
+    variant: str,
+    options: Mapping[str, str] | None = None,
+    days_per_move: int | None = 3,
+    rated: bool = True,
+    color: str = ColorChoice.RANDOM,
+    opponent=None,
+    bot_level: int | None = None,
+    now: datetime | None = None,
+) -> Challenge:
+    """A challenge; one to a bot is accepted at once (``bot_level`` 1-5 sets its strength)."""
+    if variant not in Variant.values:
+        raise GameError(_("Unknown game: %(game)s.") % {"game": variant})
+    options = {str(k): str(v) for k, v in (options or {}).items()}
+    try:
+        rules.get(variant).start(options)
+    except rules.RulesError as error:
+        raise GameError(str(error)) from None
+    if days_per_move is None:
+        if rated:
+            raise GameError(_("Games without a time limit can only be casual."))
+    elif days_per_move not in DAYS_PER_MOVE:
+        raise GameError(_("Days per move must be one of 1, 2, 3, 5, 7, 10 or 14."))
+    if color not in ColorChoice.values:
+        raise GameError(_("Colour must be white, black or random."))
+    if opponent is not None and opponent.pk == challenger.pk:
+        raise GameError(_("You cannot challenge yourself."))
+    if opponent is not None and opponent.is_bot:
+        if not bot_play.plays(opponent, variant):
+            raise GameError(_("%(bot)s does not play this game.") % {"bot": opponent.username})
+        bot_level = bot_play.DEFAULT_LEVEL if bot_level is None else bot_level
+        if bot_level not in BOT_LEVELS:
+            raise GameError(_("A bot's level is 1 to 5."))
+    else:
+        bot_level = None
+    with transaction.atomic():
+        return _open_challenge(
+            challenger, opponent, variant, options, days_per_move, rated, color, bot_level, now
+        )
+
+
+def _open_challenge(
+    challenger, opponent, variant, options, days_per_move, rated, color, bot_level, now
+) -> Challenge:
+    challenge = Challenge.objects.create(
+        challenger=challenger,
+        opponent=opponent,
+        variant=variant,
+        options=options,
+        days_per_move=days_per_move,
+        rated=rated,
+        color=color,
+        bot_level=bot_level,
+        created_at=now or timezone.now(),
+    )
+    if bot_level is not None:
+        accept_challenge(opponent, challenge.pk, now=challenge.created_at)
+        challenge.refresh_from_db()
+    else:
+        notify.challenge_made(challenge, challenge.created_at)
+    return challenge
+
+
+def _locked_challenge(challenge_id) -> Challenge:
+    try:
+        return Challenge.objects.select_for_update().get(pk=challenge_id)
+    except (Challenge.DoesNotExist, ValueError, TypeError):
+        raise NotFound(_("No such challenge.")) from None
+
+
+@transaction.atomic
+def accept_challenge(user, challenge_id, *, now: datetime | None = None) -> Game:
+    now = now or timezone.now()
+    challenge = _locked_challenge(challenge_id)
+    if challenge.status != Challenge.Status.OPEN:
+        raise Conflict(_("This challenge is no longer open."))
+    if challenge.challenger_id == user.pk:
+        raise Forbidden(_("You cannot accept your own challenge."))
+    if challenge.opponent_id is not None and challenge.opponent_id != user.pk:
+        raise Forbidden(_("This challenge is addressed to another player."))
+    color = challenge.color
+    if color == ColorChoice.RANDOM:
+        color = secrets.choice([ColorChoice.WHITE, ColorChoice.BLACK])
+    white, black = (
+        (challenge.challenger, user) if color == ColorChoice.WHITE else (user, challenge.challenger)
+    )
+    start = rules.get(challenge.variant).start(challenge.options)
+    game = Game.objects.create(
+        variant=challenge.variant,
+        options=challenge.options,
+        white=white,
+        black=black,
+        rated=challenge.rated,
+        days_per_move=challenge.days_per_move,
+        bot_level=challenge.bot_level,
+        start_fen=start.fen(),
+        fen=start.fen(),
+        created_at=now,
+    )
+    position = _roll_dice(game, start, now)
+    _set_turn(game, position, now, actors_before=())
+    game.save()
+    notify.turn_started(game, [game.side_of(user)], now)  # the acceptor knows it is their turn
+    challenge.status = Challenge.Status.ACCEPTED
+    challenge.game = game
+    challenge.opponent = user
+    challenge.save(update_fields=["status", "game", "opponent"])
+    bot_play.wake(game)
+    return game
+
+
+@transaction.atomic
+def decline_challenge(user, challenge_id) -> Challenge:
+    challenge = _locked_challenge(challenge_id)
+    if challenge.opponent_id != user.pk:
+        raise Forbidden(_("Only the challenged player can decline."))
+    return _close_challenge(challenge, Challenge.Status.DECLINED)
+
+
+@transaction.atomic
+def cancel_challenge(user, challenge_id) -> Challenge:
+    challenge = _locked_challenge(challenge_id)
+    if challenge.challenger_id != user.pk:
+        raise Forbidden(_("Only the challenger can cancel."))
+    return _close_challenge(challenge, Challenge.Status.CANCELLED)
+
+
+def _close_challenge(challenge: Challenge, status: str) -> Challenge:
+    if challenge.status != Challenge.Status.OPEN:
+        raise Conflict(_("This challenge is no longer open."))
+    challenge.status = status
+    challenge.save(update_fields=["status"])
+    return challenge
+
+
+# -- moves ----------------------------------------------------------------------------
+
+
+def _locked_game(game_id) -> Game:
+    try:
+        # The players come along (bots, e-mail need them); only the game row is locked.
+        locked = Game.objects.select_related("white", "black").select_for_update(of=("self",))
+        return locked.get(pk=int(game_id))
+    except (Game.DoesNotExist, ValueError, TypeError, OverflowError):
+        raise NotFound(_("No such game.")) from None
+
+
+def _open_game(user, game_id, now: datetime) -> tuple[Game, str] | None:
+    """Lock the game and find the user's side; None when the game is over.
+
+    A game whose deadline has passed is ended here and saved, so a late action
+    sees the same result as the clock sweep.
+    """
+    game = _locked_game(game_id)
+    side = game.side_of(user)
+    if side is None:
+        raise Forbidden(_("You are not playing in this game."))
+    if expire_if_overdue(game, now):
+        game.save()
+    return (game, side) if game.is_active else None
+
+
+def play_move(user, game_id, text, ply, *, now: datetime | None = None) -> Game:
+    """Play ``text`` for ``user``, who saw the game at ``ply``."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        opened = _open_game(user, game_id, now)
+        if opened is not None:
+            return _play(*opened, text, ply, user, now)
+    raise Conflict(_("This game is over."))
+
+
+def _play(game: Game, side: str, text, ply, user, now: datetime) -> Game:
+    if type(ply) is not int or ply != game.visible_ply(side):
+        raise StalePly(_("The game has changed since you saw it; here is the current position."))
+    position = game.position()
+    if side not in position.to_act:
+        raise Forbidden(_("It is not your turn."))
+    if not isinstance(text, str):
+        raise GameError(_("A move must be text."))
+    try:
+        move = position.parse_move(text, side)
+    except rules.RulesError as error:
+        raise GameError(str(error)) from None
+    actors_before = position.to_act
+    secret = position.is_secret
+    text = position.move_text(move)
+    position = position.play(move)
+    _record(game, position, text, side, user, now, secret=secret)
+    if secret and not position.is_secret:
+        game.moves.filter(hidden=True).update(hidden=False)
+        game.white_hidden = game.black_hidden = 0
+    position = _roll_dice(game, position, now)
+    if not secret:  # a secret move must leave no trace the opponent could see
+        game.draw_offer = ""
+        game.last_move_at = now
+    _set_turn(game, position, now, actors_before, secret=secret)
+    _end_if_over(game, position, now)
+    if not secret or not position.is_secret or set(position.to_act) != set(actors_before):
+        game.version += 1  # what pollers watch: not bumped by a purchase kept secret
+    game.save()
+    notify.turn_started(game, actors_before, now)
+    bot_play.wake(game)
+    return game
+
+
+def _record(game: Game, position, text: str, side: str, user, now, *, secret=False) -> Move:
+    game.ply += 1
+    game.fen = position.fen()
+    if secret:
+        if side == rules.WHITE:
+            game.white_hidden += 1
+        else:
+            game.black_hidden += 1
+    return Move.objects.create(
+        game=game,
+        ply=game.ply,
+        side=side,
+        player=user,
+        text=text,
+        fen_after=game.fen,
+        repetition_key=position.repetition_key() or "",
+        hidden=secret,
+        created_at=now,
+    )
+
+
+def _roll_dice(game: Game, position: rules.Position, now: datetime) -> rules.Position:
+    """Play every chance move due, drawn from a secure source and recorded as moves."""
+    while position.to_act == (rules.CHANCE,):
+        move = secrets.choice(position.legal_moves())
+        text = position.move_text(move)
+        position = position.play(move)
+        _record(game, position, text, rules.CHANCE, None, now)
+    return position
+
+
+def _set_turn(game: Game, position, now: datetime, actors_before, *, secret=False) -> None:
+    """Who acts next, and their deadline.
+
+    Every move gives a fresh deadline, except inside a secret phase (Shuuro's
+    recruitment), which is timed as one decision: there a player keeps the deadline
+    the phase began with, whatever the other does.
+    """
+    actors = set(position.to_act)
+    game.white_to_act = rules.WHITE in actors
+    game.black_to_act = rules.BLACK in actors
+    in_secret_phase = secret and position.is_secret
+    if not actors or game.days_per_move is None:
+        game.deadline = None
+    elif not in_secret_phase or actors - set(actors_before) or game.deadline is None:
+        game.deadline = now + timedelta(days=game.days_per_move)
+
+
+class _StoredPosition:
+    """A past position as stored with its move: the repetition key at hand, the
+    rest parsed from the FEN only if an engine's history rule looks further."""
+
+    def __init__(self, engine, fen: str, key: str):
+        self._engine, self._fen, self._key, self._parsed = engine, fen, key, None
+
+    def repetition_key(self) -> str | None:
+        return self._key or None
+
+    def __getattr__(self, name):
+        if self._parsed is None:
+            self._parsed = self._engine.from_fen(self._fen)
+        return getattr(self._parsed, name)
+
+
+def _history(game: Game, position) -> list:
+    """The game's positions, start first, ending with ``position`` (the current one)."""
+    engine = game.engine
+    start = engine.from_fen(game.start_fen)
+    rows = game.moves.order_by("ply").values_list("fen_after", "repetition_key")
+    stored = [_StoredPosition(engine, fen, key) for fen, key in rows]
+    return [start, *stored[:-1], position]
+
+
+def _end_if_over(game: Game, position, now: datetime) -> None:
+    outcome = position.outcome()
+    if outcome is None and position.repetition_key() is not None:
+        outcome = game.engine.history_outcome(_history(game, position))
+    if outcome is not None:
+        _finish(game, outcome.winner or "", outcome.reason, outcome.text, now)
+
+
+def _finish(game: Game, winner: str, reason: str, text: str, now: datetime, *, aborted=False):
+    game.status = Game.Status.ABORTED if aborted else Game.Status.FINISHED
+    game.winner = winner
+    game.result_reason = reason
+    game.result_text = text
+    game.ended_at = now
+    game.white_to_act = game.black_to_act = False
+    game.deadline = None
+    game.draw_offer = ""
+    if game.rated and not aborted:
+        rate_game(game, now)
+    notify.game_ended(game, now)
+
+
+# -- resign, draws, abort, time -------------------------------------------------------
+
+
+def resign(user, game_id, *, now: datetime | None = None) -> Game:
+    now = now or timezone.now()
+    with transaction.atomic():
+        opened = _open_game(user, game_id, now)
+        if opened is not None:
+            game, side = opened
+            _finish(game, rules.opponent(side), "resign", f"{side.title()} resigned", now)
+            game.version += 1
+            game.save()
+            return game
+    raise Conflict(_("This game is over."))
+
+
+def draw_action(user, game_id, action: str, *, now: datetime | None = None) -> Game:
+    """``action`` is offer, accept or decline.  Offering when offered accepts."""
+    now = now or timezone.now()
+    if action not in ("offer", "accept", "decline"):
+        raise GameError(_("A draw action is offer, accept or decline."))
+    with transaction.atomic():
+        opened = _open_game(user, game_id, now)
+        if opened is not None:
+            game, side = opened
+            _draw(game, side, action, now)
+            game.version += 1
+            game.save()
+            return game
+    raise Conflict(_("This game is over."))
+
+
+def _draw(game: Game, side: str, action: str, now: datetime) -> None:
+    other = rules.opponent(side)
+    if action == "offer" and game.draw_offer != other:
+        if game.draw_offer == side:
+            raise Conflict(_("You have already offered a draw."))
+        game.draw_offer = side
+        return
+    if game.draw_offer != other:
+        raise Conflict(_("There is no draw offer to answer."))
+    if action == "decline":
+        game.draw_offer = ""
+    else:
+        _finish(game, "", "agreement", "Draw by agreement", now)
+
+
+def movers(game: Game) -> set[str]:
+    """The sides that have made at least one move of their own."""
+    moves = game.moves.exclude(side=rules.CHANCE).order_by()  # no ordering columns in DISTINCT
+    return set(moves.values_list("side", flat=True).distinct())
+
+
+def can_abort(game: Game) -> bool:
+    """A game can be aborted while one of its players has not made a move yet."""
+    return game.is_active and len(movers(game)) < 2
+
+
+def abort(user, game_id, *, now: datetime | None = None) -> Game:
+    now = now or timezone.now()
+    with transaction.atomic():
+        opened = _open_game(user, game_id, now)
+        if opened is not None:
+            game, side = opened
+            if not can_abort(game):
+                raise Conflict(_("Both players have moved; the game can no longer be aborted."))
+            _finish(game, "", "aborted", f"Aborted by {side}", now, aborted=True)
+            game.version += 1
+            game.save()
+            return game
+    raise Conflict(_("This game is over."))
+
+
+def expire_if_overdue(game: Game, now: datetime) -> bool:
+    """End a locked game whose deadline has passed (not saved); True if it did.
+
+    The player to act loses on time, unless they never moved: then the game is
+    aborted, unrated.  When both players are late (simultaneous recruitment) and
+    both had moved, it is a draw.
+    """
+    if not game.is_active or game.deadline is None or game.deadline > now:
+        return False
+    if clock.is_paused(game, now):  # a player to act is on vacation
+        return False
+    late = game.to_act()
+    if not late:
+        return False
+    moved = movers(game)
+    if any(side not in moved for side in late):
+        _finish(game, "", "aborted", "Aborted: no first move in time", game.deadline, aborted=True)
+    elif len(late) == 1:
+        loser = late[0]
+        _finish(
+            game, rules.opponent(loser), "time", f"{loser.title()} ran out of time", game.deadline
+        )
+    else:
+        _finish(game, "", "time", "Both players ran out of time", game.deadline)
+    game.version += 1
+    return True
