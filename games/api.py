@@ -1,0 +1,186 @@
+"""The JSON API for apps and bots: ``/api/...``, its schema at ``/api/schema``.
+
+Requests authenticate with ``Authorization: Bearer <token>`` (no CSRF), or with
+the site's session cookie (CSRF required).  Every error answer is
+``{"error": "<message>"}``; the game routes are in ``games/api_play.py``.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from allauth.account.models import EmailAddress
+from django.contrib.auth import authenticate
+from django.core.exceptions import RequestDataTooBig
+from django.http import Http404, JsonResponse
+from django.urls import re_path
+from django.utils.translation import gettext as _
+from ninja import NinjaAPI
+from ninja.errors import AuthenticationError, HttpError, ValidationError
+from ninja.security import HttpBearer, SessionAuth
+
+from accounts import tokens
+from games.api_limits import TOKEN_ATTEMPTS_PER_MINUTE, count_in_window
+from games.api_play import router
+from games.api_ratings import player_ratings
+from games.api_schemas import ERRORS, AccountOut, TokenIn, TokenOut
+from games.services import GameError
+
+logger = logging.getLogger(__name__)
+
+
+class BearerToken(HttpBearer):
+    """A personal API token.  A token that is sent but unknown is a 401 at once."""
+
+    def authenticate(self, request, token):
+        found = tokens.authenticate(token.strip())
+        if found is None:
+            raise AuthenticationError(message=_("Invalid or revoked API token."))
+        request.api_token = found
+        return found.user
+
+
+class SessionWithCsrf(SessionAuth):
+    """The site's session, for pages that call the API; CSRF checked when signed in."""
+
+    def __call__(self, request):
+        if not request.user.is_authenticated:
+            return None
+        return super().__call__(request)
+
+
+api = NinjaAPI(
+    title="Carolo API",
+    version="1",
+    description=(
+        "Correspondence games of Le Carolo, Le Carge, Rococo and Shuuro for apps and bots. "
+        "Get a token with POST /api/token or on your settings page, then send "
+        '`Authorization: Bearer <token>`. Errors are `{"error": "..."}`.'
+    ),
+    auth=[BearerToken(), SessionWithCsrf()],
+    urls_namespace="api",
+    openapi_url="/schema",
+    docs_url="/docs",
+)
+
+
+def error(request, message: str, status: int):
+    return api.create_response(request, {"error": message}, status=status)
+
+
+@api.exception_handler(GameError)
+def _game_error(request, exc: GameError):
+    return error(request, exc.message, exc.status)
+
+
+@api.exception_handler(ValidationError)
+def _validation_error(request, exc: ValidationError):
+    return error(request, _describe(exc.errors), 400)
+
+
+def _describe(errors) -> str:
+    """Pydantic's error list in one sentence: where, and what is wrong."""
+    parts = []
+    for item in errors[:3]:
+        where = ".".join(str(part) for part in item.get("loc", ()) if part not in ("body", "data"))
+        message = item.get("msg", "invalid")
+        if item.get("type") == "missing":
+            message = _("this field is required")
+        parts.append(f"{where}: {message}" if where else message)
+    return _("Invalid request: %(errors)s.") % {"errors": "; ".join(parts)}
+
+
+@api.exception_handler(AuthenticationError)
+def _unauthenticated(request, exc: AuthenticationError):
+    message = exc.message
+    if message == "Unauthorized":
+        message = _("Authentication required: send Authorization: Bearer <token>.")
+    response = error(request, message, 401)
+    response["WWW-Authenticate"] = "Bearer"
+    return response
+
+
+@api.exception_handler(HttpError)
+def _http_error(request, exc: HttpError):
+    message = exc.message
+    if exc.status_code == 403 and "CSRF" in message:
+        message = _("CSRF check failed: send the X-CSRFToken header, or use a token.")
+    elif message.startswith("Cannot parse request body"):
+        message = _("The request body is not valid JSON.")
+    return error(request, message, exc.status_code)
+
+
+@api.exception_handler(RequestDataTooBig)
+def _too_big(request, exc):
+    return error(request, _("The request body is too large."), 400)
+
+
+@api.exception_handler(Http404)
+def _not_found(request, exc):
+    return error(request, _("Not found."), 404)
+
+
+@api.exception_handler(Exception)
+def _unexpected(request, exc):
+    logger.exception("API error", exc_info=exc)
+    return error(request, _("Something went wrong on our side."), 500)
+
+
+@api.post("/token", auth=None, response={200: TokenOut, **ERRORS}, tags=["account"])
+def create_token(request, data: TokenIn):
+    """Exchange a username and password for a new API token (shown only this once)."""
+    who = tokens.digest(data.username.lower())  # any text may be sent: keep cache keys clean
+    if not count_in_window(f"token:{who}", TOKEN_ATTEMPTS_PER_MINUTE):
+        raise HttpError(429, _("Too many attempts; wait a minute."))
+    user = authenticate(request, username=data.username, password=data.password)
+    if user is None or not user.is_active:
+        raise HttpError(401, _("Wrong username or password."))
+    if not user.is_bot and not EmailAddress.objects.filter(user=user, verified=True).exists():
+        raise HttpError(403, _("Verify your e-mail address before using the API."))
+    try:
+        _token, raw = tokens.create_token(user, data.name)
+    except tokens.TooManyTokens:
+        message = _("You have too many API tokens; revoke one on your settings page.")
+        raise HttpError(409, message) from None
+    return {"token": raw}
+
+
+@api.get("/account", response={200: AccountOut, **ERRORS}, tags=["account"])
+def account(request):
+    """The caller's account and ratings."""
+    user = request.auth
+    return {"username": user.username, "is_bot": user.is_bot, "ratings": player_ratings(user)}
+
+
+api.add_router("", router)
+
+
+def _json_method_errors(view):
+    """ninja answers a wrong method with a plain-text 405; ours is JSON like every error."""
+
+    def wrapped(request, *args, **kwargs):
+        response = view(request, *args, **kwargs)
+        if response.status_code == 405 and response.get("Content-Type", "").startswith("text/"):
+            allowed = response["Allow"]
+            message = _("Method %(method)s is not allowed here (allowed: %(allowed)s).") % {
+                "method": request.method,
+                "allowed": allowed,
+            }
+            response = JsonResponse({"error": message}, status=405)
+            response["Allow"] = allowed
+        return response
+
+    wrapped.csrf_exempt = True  # as ninja's own views: auth classes check CSRF
+    return wrapped
+
+
+def _unknown_path(request, rest=""):
+    return JsonResponse({"error": _("No such API endpoint; see /api/docs.")}, status=404)
+
+
+def api_urls():
+    """The API's URL patterns for ``path("api/", ...)``: JSON errors for bad paths too."""
+    patterns, app_name, namespace = api.urls
+    for pattern in patterns:
+        pattern.callback = _json_method_errors(pattern.callback)
+    return [*patterns, re_path(r"^(?P<rest>.*)$", _unknown_path)], app_name, namespace

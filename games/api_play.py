@@ -1,0 +1,300 @@
+"""The API's challenge and game routes; every write goes through games.services.
+
+Secret information never leaves here for another player: the position is
+``view_fen(side)``, the ply ``visible_ply(side)``, and the other side's hidden
+moves are left out.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from django.db.models import Q
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext as _
+from ninja import Query, Router, Schema
+from ninja.errors import HttpError
+
+from accounts.models import User
+from games import services
+from games.api_limits import MOVES_PER_MINUTE, count_in_window
+from games.api_schemas import (
+    ERRORS,
+    AcceptedOut,
+    ChallengeClosed,
+    ChallengeCreated,
+    ChallengeIn,
+    ChallengeOut,
+    DrawIn,
+    GameOut,
+    GameSummary,
+    MoveIn,
+)
+from games.models import Challenge, Game
+
+router = Router()
+
+LIST_LIMIT = 100
+MAX_ID = 2**63 - 1
+
+
+# -- helpers --------------------------------------------------------------------------
+
+
+def _page_url(request, name: str, arg, api_name: str, pk: int) -> str:
+    """The site's page for a game or challenge, or its API address if there is none."""
+    try:
+        path = reverse(name, args=[arg])
+    except NoReverseMatch:
+        path = reverse(f"api:{api_name}", kwargs={"id": pk})
+    return request.build_absolute_uri(path)
+
+
+def _game_url(request, game: Game) -> str:
+    return _page_url(request, "game", game.pk, "game", game.pk)
+
+
+def _challenge_url(request, challenge: Challenge) -> str:
+    return _page_url(request, "challenge_detail", challenge.token, "challenge", challenge.pk)
+
+
+def _checked_id(id: int) -> int:
+    if not 0 < id <= MAX_ID:
+        raise services.NotFound(_("No such game."))
+    return id
+
+
+def _game_for_viewer(id: int) -> Game:
+    game = Game.objects.select_related("white", "black").filter(pk=_checked_id(id)).first()
+    if game is None:
+        raise services.NotFound(_("No such game."))
+    return game
+
+
+def _outcome(game: Game) -> dict | None:
+    if game.is_active:
+        return None
+    winner = game.player(game.winner).username if game.winner else None
+    return {
+        "winner": winner,
+        "winner_side": game.winner or None,
+        "reason": game.result_reason,
+        "text": game.result_text,
+    }
+
+
+def _summary(request, game: Game, side: str | None, position=None) -> dict:
+    position = position or game.position()
+    return {
+        "id": game.pk,
+        "url": _game_url(request, game),
+        "game": game.variant,
+        "status": game.status,
+        "rated": game.rated,
+        "days_per_move": game.days_per_move,
+        "players": {"white": game.white.username, "black": game.black.username},
+        "my_side": side,
+        "ply": game.visible_ply(side),
+        "phase": position.phase,
+        "to_move": [game.player(s).username for s in game.to_act()],
+        "deadline": game.deadline,
+        "outcome": _outcome(game),
+    }
+
+
+def game_state(request, game: Game, user) -> dict:
+    """The game as ``user`` may see it (a player, or a spectator).
+
+    The row's ``version`` is left out: it counts secret moves too, so its jumps
+    would tell an opponent how many pieces were bought.
+    """
+    side = game.side_of(user)
+    position = game.position()
+    visible = (Q(hidden=False) | Q(side=side)) if side else Q(hidden=False)
+    moves = list(game.moves.filter(visible).order_by("ply").values_list("text", flat=True))
+    legal = []
+    if game.is_active and side in game.to_act():
+        legal = [position.move_text(move) for move in position.legal_moves(side)]
+    state = _summary(request, game, side, position)
+    state.update(
+        options=game.options,
+        fen=position.view_fen(side),
+        moves=moves,
+        legal_moves=legal,
+        draw_offer=game.player(game.draw_offer).username if game.draw_offer else None,
+    )
+    return state
+
+
+def _challenge_out(request, challenge: Challenge) -> dict:
+    return {
+        "id": challenge.pk,
+        "url": _challenge_url(request, challenge),
+        "status": challenge.status,
+        "game": challenge.variant,
+        "options": challenge.options,
+        "days_per_move": challenge.days_per_move,
+        "rated": challenge.rated,
+        "color": challenge.color,
+        "challenger": challenge.challenger.username,
+        "opponent": challenge.opponent.username if challenge.opponent else None,
+        "created_at": challenge.created_at,
+    }
+
+
+def _option_text(value) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+# -- challenges -----------------------------------------------------------------------
+
+
+@router.post("/challenges", response={200: ChallengeCreated, **ERRORS}, tags=["challenges"])
+def create_challenge(request, data: ChallengeIn):
+    """Offer a game, to anyone (``opponent`` null) or to one player.
+
+    A bot opponent accepts at once: the answer's challenge then has its game.
+    """
+    opponent = None
+    if data.opponent is not None:
+        opponent = User.objects.filter(username__iexact=data.opponent, is_active=True).first()
+        if opponent is None:
+            raise services.NotFound(_("No such player: %(name)s.") % {"name": data.opponent})
+    challenge = services.create_challenge(
+        request.auth,
+        variant=data.game,
+        options={key: _option_text(value) for key, value in data.options.items()},
+        days_per_move=data.days_per_move,
+        rated=data.rated,
+        color=data.color,
+        opponent=opponent,
+        bot_level=data.level,
+    )
+    return {"id": challenge.pk, "url": _challenge_url(request, challenge)}
+
+
+@router.get("/challenges", response={200: list[ChallengeOut], **ERRORS}, tags=["challenges"])
+def list_challenges(request):
+    """Open challenges: to anyone, addressed to me, and my own."""
+    user = request.auth
+    challenges = (
+        Challenge.objects.filter(status=Challenge.Status.OPEN)
+        .filter(Q(opponent__isnull=True) | Q(opponent=user) | Q(challenger=user))
+        .select_related("challenger", "opponent")[:LIST_LIMIT]
+    )
+    return [_challenge_out(request, challenge) for challenge in challenges]
+
+
+@router.get(
+    "/challenges/{id}",
+    response={200: ChallengeOut, **ERRORS},
+    url_name="challenge",
+    tags=["challenges"],
+)
+def get_challenge(request, id: int):
+    """One challenge: an open one to anyone, or one of mine."""
+    user = request.auth
+    challenge = (
+        Challenge.objects.select_related("challenger", "opponent")
+        .filter(pk=id if 0 < id <= MAX_ID else 0)
+        .filter(
+            Q(challenger=user)
+            | Q(opponent=user)
+            | Q(opponent__isnull=True, status=Challenge.Status.OPEN)
+        )
+        .first()
+    )
+    if challenge is None:
+        raise services.NotFound(_("No such challenge."))
+    return _challenge_out(request, challenge)
+
+
+@router.post("/challenges/{id}/accept", response={200: AcceptedOut, **ERRORS}, tags=["challenges"])
+def accept_challenge(request, id: int):
+    """Accept a challenge: the game starts."""
+    game = services.accept_challenge(request.auth, id if id <= MAX_ID else 0)
+    return {"game_id": game.pk, "url": _game_url(request, game)}
+
+
+@router.post(
+    "/challenges/{id}/decline", response={200: ChallengeClosed, **ERRORS}, tags=["challenges"]
+)
+def decline_challenge(request, id: int):
+    """Decline a challenge addressed to me."""
+    challenge = services.decline_challenge(request.auth, id if id <= MAX_ID else 0)
+    return {"id": challenge.pk, "status": challenge.status}
+
+
+@router.post(
+    "/challenges/{id}/cancel", response={200: ChallengeClosed, **ERRORS}, tags=["challenges"]
+)
+def cancel_challenge(request, id: int):
+    """Withdraw my own open challenge."""
+    challenge = services.cancel_challenge(request.auth, id if id <= MAX_ID else 0)
+    return {"id": challenge.pk, "status": challenge.status}
+
+
+# -- games ----------------------------------------------------------------------------
+
+
+class GameFilters(Schema):
+    mine: bool = False
+    status: Literal["active", "finished", "aborted"] | None = None
+    my_turn: bool = False
+
+
+@router.get("/games", response={200: list[GameSummary], **ERRORS}, tags=["games"])
+def list_games(request, filters: Query[GameFilters]):
+    """Recent games (at most 100): ``mine=1`` for mine, ``my_turn=1`` for those waiting on me."""
+    user = request.auth
+    games = Game.objects.select_related("white", "black")
+    if filters.my_turn:
+        games = games.filter(
+            Q(white=user, white_to_act=True) | Q(black=user, black_to_act=True),
+            status=Game.Status.ACTIVE,
+        ).order_by("deadline", "pk")
+    elif filters.mine:
+        games = games.filter(Q(white=user) | Q(black=user))
+    if filters.status:
+        games = games.filter(status=filters.status)
+    return [_summary(request, game, game.side_of(user)) for game in games[:LIST_LIMIT]]
+
+
+@router.get("/games/{id}", response={200: GameOut, **ERRORS}, url_name="game", tags=["games"])
+def get_game(request, id: int):
+    """A game as the caller may see it; ``legal_moves`` when the caller may act now."""
+    return game_state(request, _game_for_viewer(id), request.auth)
+
+
+@router.post("/games/{id}/moves", response={200: GameOut, **ERRORS}, tags=["games"])
+def play_move(request, id: int, data: MoveIn):
+    """Play a move, sending the ply you saw: a stale ply is refused with 409."""
+    token = getattr(request, "api_token", None)
+    key = f"moves:t{token.pk}" if token else f"moves:u{request.auth.pk}"
+    if not count_in_window(key, MOVES_PER_MINUTE):
+        raise HttpError(429, _("Too many moves: at most 60 a minute. Wait and try again."))
+    game = services.play_move(request.auth, _checked_id(id), data.move, data.ply)
+    return game_state(request, game, request.auth)
+
+
+@router.post("/games/{id}/resign", response={200: GameOut, **ERRORS}, tags=["games"])
+def resign(request, id: int):
+    """Resign the game."""
+    game = services.resign(request.auth, _checked_id(id))
+    return game_state(request, game, request.auth)
+
+
+@router.post("/games/{id}/draw", response={200: GameOut, **ERRORS}, tags=["games"])
+def draw(request, id: int, data: DrawIn):
+    """Offer a draw, or accept or decline the opponent's offer."""
+    game = services.draw_action(request.auth, _checked_id(id), data.action)
+    return game_state(request, game, request.auth)
+
+
+@router.post("/games/{id}/abort", response={200: GameOut, **ERRORS}, tags=["games"])
+def abort(request, id: int):
+    """Abort a game in which a player has not moved yet."""
+    game = services.abort(request.auth, _checked_id(id))
+    return game_state(request, game, request.auth)

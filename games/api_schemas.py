@@ -1,0 +1,136 @@
+"""The shapes of the JSON API's requests and answers (published in /api/schema).
+
+Inputs are strict: a ply sent as a string or a move sent as a number is refused
+with 400, never coerced, and every string has a length limit.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from ninja import Schema
+from pydantic import Field, StrictBool, StrictInt, StrictStr, StringConstraints
+
+Short = Annotated[StrictStr, StringConstraints(max_length=200)]
+OptionValue = Annotated[StrictStr, StringConstraints(max_length=500)] | StrictInt | StrictBool
+GameKey = Literal["carolo", "carge", "rococo", "shuuro", "shuuro-mini"]
+SideName = Literal["white", "black"]
+
+
+class ErrorOut(Schema):
+    error: str
+
+
+# The error answers every operation may give, as the schema publishes them.
+ERRORS = {code: ErrorOut for code in (400, 401, 403, 404, 409, 429)}
+
+
+class TokenIn(Schema):
+    username: Annotated[StrictStr, StringConstraints(max_length=150)]
+    password: Annotated[StrictStr, StringConstraints(max_length=200)]
+    name: Annotated[StrictStr, StringConstraints(max_length=50)] = "API"
+
+
+class TokenOut(Schema):
+    token: str
+
+
+class RatingOut(Schema):
+    rating: float
+    deviation: float
+    provisional: bool
+    games: int
+
+
+class AccountOut(Schema):
+    username: str
+    is_bot: bool
+    ratings: dict[str, RatingOut]
+
+
+class ChallengeIn(Schema):
+    game: GameKey
+    options: Annotated[
+        dict[Annotated[StrictStr, StringConstraints(max_length=50)], OptionValue],
+        Field(max_length=20),
+    ] = Field(default_factory=dict)  # noqa: E501
+    days_per_move: StrictInt | None = 3
+    rated: StrictBool = True
+    color: Literal["white", "black", "random"] = "random"
+    opponent: Annotated[StrictStr, StringConstraints(max_length=150)] | None = None
+    level: StrictInt | None = None  # a bot opponent's strength, 1 to 5 (default 3)
+
+
+class ChallengeCreated(Schema):
+    id: int
+    url: str
+
+
+class ChallengeOut(Schema):
+    id: int
+    url: str
+    status: str
+    game: str
+    options: dict[str, str]
+    days_per_move: int | None
+    rated: bool
+    color: str
+    challenger: str
+    opponent: str | None
+    created_at: datetime
+
+
+class ChallengeClosed(Schema):
+    id: int
+    status: str
+
+
+class AcceptedOut(Schema):
+    game_id: int
+    url: str
+
+
+class PlayersOut(Schema):
+    white: str
+    black: str
+
+
+class OutcomeOut(Schema):
+    winner: str | None = Field(description="the winner's username; null for a draw or an abort")
+    winner_side: SideName | None
+    reason: str
+    text: str
+
+
+class GameSummary(Schema):
+    id: int
+    url: str
+    game: str
+    status: str
+    rated: bool
+    days_per_move: int | None
+    players: PlayersOut
+    my_side: SideName | None
+    ply: int
+    phase: str
+    to_move: list[str]
+    deadline: datetime | None
+    outcome: OutcomeOut | None
+
+
+class GameOut(GameSummary):
+    options: dict[str, str]
+    fen: str = Field(description="the position as the caller may see it")
+    moves: list[str] = Field(description="the moves the caller may see, in order")
+    legal_moves: list[str] = Field(description="the caller's moves, when the caller may act now")
+    draw_offer: str | None = Field(description="username of the player offering a draw")
+
+
+class MoveIn(Schema):
+    move: Annotated[StrictStr, StringConstraints(max_length=100)]
+    ply: Annotated[StrictInt, Field(ge=0)]
+
+
+class DrawIn(Schema):
+    action: Literal["offer", "accept", "decline"]

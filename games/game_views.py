@@ -1,0 +1,251 @@
+"""The game page at /game/<id>/: the board, the move list, and every action of a player.
+
+Reads go through ``presenters.present``; every write through ``games.services``.
+An htmx request gets the ``live`` fragment of games/game.html (board, moves,
+status, actions); a plain request is redirected back to the page after a POST.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseStopPolling
+
+from games import move_entry, presence, rules, services
+from games.game_forms import ClickForm, ConfirmForm, DrawForm, MoveForm
+from games.models import Game
+from games.presenters import POLL_FIELDS, EntryState, poll_token, present, record_text
+
+
+def _get_game(game_id) -> Game:
+    try:
+        return Game.objects.select_related("white", "black").get(pk=game_id)
+    except Game.DoesNotExist:
+        raise Http404(_("No such game.")) from None
+
+
+def _int(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _touch(game: Game, user) -> None:
+    if game.side_of(user) is not None:
+        presence.touch(game.pk, user.pk)
+
+
+def _page(request, game: Game, *, state=None, replay=None, notice="", resign=False, status=200):
+    """The full page, or its live fragment for htmx (not for a history restore)."""
+    context = present(
+        game, request.user, replay=replay, state=state, notice=notice, confirm_resign=resign
+    )
+    htmx = getattr(request, "htmx", None)
+    if htmx and not htmx.history_restore_request:
+        return render(request, "games/game.html#live", context, status=status)
+    return render(request, "games/game.html", context, status=status)
+
+
+def _state_url(game: Game, state: EntryState) -> str:
+    params = {
+        key: value
+        for key, value in (("sel", state.selected), ("to", state.to), ("confirm", state.confirm))
+        if value
+    }
+    url = reverse("game", args=[game.pk])
+    return f"{url}?{urlencode(params)}" if params else url
+
+
+def _answer(request, game_id, *, state: EntryState | None = None, notice: str = ""):
+    """After a POST: the fresh fragment for htmx, a redirect for a plain form."""
+    game = _get_game(game_id)
+    if request.htmx:
+        return _page(request, game, state=state, notice=notice)
+    if notice:
+        messages.info(request, notice)
+    return redirect(_state_url(game, state or EntryState()))
+
+
+def _refused(request, game_id, error: services.GameError):
+    """A refused action changes nothing; say why, with the current position."""
+    game = None if error.status == 404 else _get_game(game_id)
+    if game is None or game.side_of(request.user) is None:
+        # a stranger (or a missing game) gets no page to act on, only the reason
+        return HttpResponse(error.message, status=error.status, content_type="text/plain")
+    if request.htmx:
+        return _page(request, game, notice=error.message)
+    messages.error(request, error.message)
+    return redirect(_state_url(game, EntryState()))
+
+
+def _form_error(form) -> services.GameError:
+    for errors in form.errors.values():
+        return services.GameError(errors[0])
+    return services.GameError(_("The form is not valid."))
+
+
+def _player_side(request, game: Game) -> str:
+    side = game.side_of(request.user)
+    if side is None:
+        raise services.Forbidden(_("You are not playing in this game."))
+    return side
+
+
+@require_GET
+def game(request, game_id):
+    game = _get_game(game_id)
+    _touch(game, request.user)
+    state = EntryState(
+        selected=request.GET.get("sel") or None,
+        to=request.GET.get("to") or None,
+        confirm=(request.GET.get("confirm") or "")[:64] or None,
+    )
+    replay = _int(request.GET.get("ply"))
+    return _page(request, game, state=state, replay=replay, resign=request.GET.get("resign") == "1")
+
+
+@require_GET
+def poll(request, game_id):
+    """204 while nothing the viewer sees changed (one query); else the fresh fragment,
+    with status 286 (htmx stops polling) once the game is over."""
+    row = Game.objects.filter(pk=game_id).values(*POLL_FIELDS, "white_id", "black_id").first()
+    if row is None:
+        raise Http404(_("No such game."))
+    user_id = request.user.pk if request.user.is_authenticated else None
+    side = {row["white_id"]: rules.WHITE, row["black_id"]: rules.BLACK}.get(user_id)
+    if side is not None:
+        presence.touch(game_id, user_id)
+    active = row["status"] == Game.Status.ACTIVE
+    if poll_token(row, side) == request.GET.get("v") and active:
+        return HttpResponse(status=204)
+    game = _get_game(game_id)
+    context = present(game, request.user)
+    response = render(request, "games/game.html#live", context)
+    if not game.is_active:
+        response.status_code = HttpResponseStopPolling.status_code
+    return response
+
+
+@login_required
+@require_POST
+def click(request, game_id):
+    """A click on the board: select a piece, choose between moves, or name a move."""
+    game = _get_game(game_id)
+    try:
+        side = _player_side(request, game)
+        form = ClickForm(request.POST)
+        if not form.is_valid():
+            raise _form_error(form)
+    except services.GameError as error:
+        return _refused(request, game_id, error)
+    if not game.is_active:
+        return _refused(request, game_id, services.Conflict(_("This game is over.")))
+    if form.cleaned_data["ply"] != game.visible_ply(side):
+        return _refused(
+            request,
+            game_id,
+            services.StalePly(
+                _("The game has changed since you saw it; here is the current position.")
+            ),
+        )
+    entry = move_entry.Entry.of(game.position(), side)
+    if side not in game.to_act():
+        return _refused(request, game_id, services.Forbidden(_("It is not your turn.")))
+    if not entry.moves:  # recruitment: the army is bought with the form, not on the board
+        return _answer(request, game_id, notice=_("There is nothing to move on the board now."))
+    square = form.cleaned_data["square"]
+    chosen = move_entry.click(entry, form.cleaned_data["start"] or None, square)
+    if chosen.move:
+        return _move(request, game, chosen.move, game.visible_ply(side), confirmed=False)
+    notice = ""
+    if chosen.unknown:
+        notice = _("%(square)s: you have no move there.") % {"square": square}
+    return _answer(request, game_id, state=EntryState(chosen.selected, chosen.to), notice=notice)
+
+
+def _move(request, game: Game, text: str, ply: int, *, confirmed: bool):
+    if getattr(request.user, "confirm_moves", False) and not confirmed:
+        return _answer(request, game.pk, state=EntryState(confirm=text))
+    try:
+        services.play_move(request.user, game.pk, text, ply)
+    except services.GameError as error:
+        return _refused(request, game.pk, error)
+    return _answer(request, game.pk)
+
+
+@login_required
+@require_POST
+def move(request, game_id):
+    """A move typed in the text box, chosen among buttons, or confirmed."""
+    game = _get_game(game_id)
+    form = MoveForm(request.POST)
+    if not form.is_valid():
+        return _refused(request, game_id, _form_error(form))
+    data = form.cleaned_data
+    # Recruitment buttons (+Q, -Q, done) are sent straight away: they can be undone.
+    confirmed = data["confirmed"] or data["text"][:1] in "+-" or data["text"] == "done"
+    return _move(request, game, data["text"], data["ply"], confirmed=confirmed)
+
+
+@login_required
+@require_POST
+def resign(request, game_id):
+    game = _get_game(game_id)
+    form = ConfirmForm(request.POST)
+    form.is_valid()
+    try:
+        _player_side(request, game)
+    except services.GameError as error:
+        return _refused(request, game_id, error)
+    if not form.cleaned_data.get("confirmed"):
+        if request.htmx:
+            return _page(request, game, resign=True)
+        return redirect(reverse("game", args=[game.pk]) + "?resign=1")
+    try:
+        services.resign(request.user, game_id)
+    except services.GameError as error:
+        return _refused(request, game_id, error)
+    return _answer(request, game_id)
+
+
+@login_required
+@require_POST
+def draw(request, game_id):
+    _get_game(game_id)
+    form = DrawForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise _form_error(form)
+        services.draw_action(request.user, game_id, form.cleaned_data["action"])
+    except services.GameError as error:
+        return _refused(request, game_id, error)
+    return _answer(request, game_id)
+
+
+@login_required
+@require_POST
+def abort(request, game_id):
+    _get_game(game_id)
+    try:
+        services.abort(request.user, game_id)
+    except services.GameError as error:
+        return _refused(request, game_id, error)
+    return _answer(request, game_id)
+
+
+@require_GET
+def record(request, game_id):
+    """The game record as text: only what the viewer may see."""
+    game = _get_game(game_id)
+    text = record_text(game, game.side_of(request.user))
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{game.variant}-{game.pk}.txt"'
+    return response

@@ -1,0 +1,389 @@
+"""A game as one viewer may see it: board, move list, status and actions as plain data.
+
+Views call ``present()`` and hand the result to ``games/game.html``; every display
+decision lives here.  Secrecy rule: the board and hands come only from
+``view_fen(viewer side)``, and hidden moves of the other side never reach the
+move list, the replay or the record.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games import clock, move_entry, render, rules, services
+from games.models import Game, Move
+
+SIDE_WORDS = {rules.WHITE: gettext_lazy("White"), rules.BLACK: gettext_lazy("Black")}
+
+PHASE_WORDS = {
+    "placement": gettext_lazy("placement"),
+    "move": gettext_lazy("moves"),
+    "recruitment": gettext_lazy("recruitment"),
+    "plinths": gettext_lazy("plinths"),
+    "deployment": gettext_lazy("deployment"),
+    "fight": gettext_lazy("fight"),
+}
+
+# result_reason -> the ending in words; %(winner)s and %(loser)s are side names.
+RESULT_WORDS = {
+    "mat": gettext_lazy("%(winner)s wins by mat: a Carolo stands next to the enemy Ego."),
+    "reconquest": gettext_lazy("%(winner)s wins by reconquest: the Ego reached the far rank."),
+    "no-moves": gettext_lazy("%(winner)s wins: %(loser)s has no legal move."),
+    "arduo": gettext_lazy(
+        "%(winner)s wins by the Arduo rule: the position occurred three times and "
+        "%(winner)s’s Ego is further advanced."
+    ),
+    "repetition": gettext_lazy("Draw by threefold repetition."),
+    "checkmate": gettext_lazy("%(winner)s wins by checkmate."),
+    "stalemate": gettext_lazy("Draw by stalemate."),
+    "annihilation": gettext_lazy("%(winner)s wins: %(loser)s is left with one pawn or none."),
+    "annihilation-draw": gettext_lazy("Draw: both players are left with one pawn or none."),
+    "insufficient-material": gettext_lazy("Draw by insufficient material."),
+    "fifty-moves": gettext_lazy("Draw by the fifty-move rule."),
+    "ambush": gettext_lazy(
+        "%(winner)s wins by ambush: %(loser)s’s King was in check as the fight began."
+    ),
+    "resign": gettext_lazy("%(loser)s resigned: %(winner)s wins."),
+    "agreement": gettext_lazy("Draw by agreement."),
+    "time": gettext_lazy("%(loser)s ran out of time: %(winner)s wins."),
+    "time-draw": gettext_lazy("Both players ran out of time: draw."),
+    "aborted": gettext_lazy("The game was aborted."),
+}
+
+RULES_PAGES = {"shuuro-mini": "shuuro"}
+
+
+POLL_FIELDS = (
+    "ply",
+    "white_hidden",
+    "black_hidden",
+    "status",
+    "draw_offer",
+    "white_to_act",
+    "black_to_act",
+)
+
+
+def poll_token(game, side: str | None) -> str:
+    """What the page shows changes iff this does, for this viewer.
+
+    Not ``game.version``: that also moves on the opponent's secret recruitment
+    moves, and a page refreshing on each of them would count the opponent's
+    purchases.  ``game`` may be a Game or a dict of POLL_FIELDS.
+    """
+    get = game.get if isinstance(game, dict) else lambda name: getattr(game, name)
+    hidden = {rules.WHITE: get("white_hidden"), rules.BLACK: get("black_hidden")}
+    others = sum(n for s, n in hidden.items() if s != side)
+    return "-".join(
+        str(part)
+        for part in (
+            get("ply") - others,
+            hidden.get(side, 0),
+            get("status"),
+            get("draw_offer") or "none",
+            int(get("white_to_act")),
+            int(get("black_to_act")),
+        )
+    )
+
+
+def result_words(game: Game) -> str:
+    """The ending in the viewer's language, from result_reason (not result_text)."""
+    reason = game.result_reason
+    if reason == "time" and not game.winner:
+        reason = "time-draw"
+    phrase = RESULT_WORDS.get(reason)
+    if phrase is None:
+        if game.winner:
+            return _("%(winner)s wins.") % {"winner": SIDE_WORDS[game.winner]}
+        return _("Draw.")
+    winner = game.winner or rules.WHITE
+    return phrase % {
+        "winner": SIDE_WORDS[winner],
+        "loser": SIDE_WORDS[rules.opponent(winner)],
+    }
+
+
+@dataclass(frozen=True)
+class ListedMove:
+    number: int  # 1.. in the viewer's list (hidden moves of the other side don't count)
+    ply: int
+    side: str
+    text: str
+    hidden: bool
+
+
+def visible_moves(game: Game, side: str | None) -> list[ListedMove]:
+    """The moves ``side`` may see, in order: one query, texts only."""
+    rows = (
+        Move.objects.filter(game=game).order_by("ply").values_list("ply", "side", "text", "hidden")
+    )
+    found = []
+    for ply, mover, text, hidden in rows:
+        if hidden and mover != side:
+            continue
+        found.append(ListedMove(len(found) + 1, ply, mover, text, hidden))
+    return found
+
+
+def view_position(game: Game, fen: str, side: str | None):
+    """The position from a full FEN as ``side`` may see it."""
+    engine = game.engine
+    return engine.from_fen(engine.from_fen(fen).view_fen(side))
+
+
+def view_board(position, side: str | None) -> rules.Board:
+    board_for = getattr(position, "board_for", None)
+    return board_for(side) if board_for else position.board()
+
+
+def record_text(game: Game, side: str | None) -> str:
+    """The game record the viewer may download: start, options, moves, current FEN."""
+    moves = visible_moves(game, side)
+    lines = [
+        f"# {game.get_variant_display()} #{game.pk}: {game.white} (white) v {game.black} (black)",
+        f"variant: {game.variant}",
+        f"start: {view_position(game, game.start_fen, side).fen()}",
+    ]
+    for name, value in sorted(game.options.items()):
+        lines.append(f"option: {name}={value}")
+    if not game.is_active:
+        lines.append(f"result: {game.winner or 'draw'} ({game.result_reason})")
+    lines.append("")
+    for move in moves:
+        lines.append(f"{move.side} {move.text}")
+    lines.append("")
+    lines.append(f"fen: {view_position(game, game.fen, side).fen()}")
+    return "\n".join(lines) + "\n"
+
+
+@dataclass
+class EntryState:
+    """The move being entered: a selected start, a destination to choose at, a move."""
+
+    selected: str | None = None
+    to: str | None = None
+    confirm: str | None = None  # a move waiting for "Confirm"
+
+
+def present(
+    game: Game,
+    user,
+    *,
+    replay: int | None = None,
+    state: EntryState | None = None,
+    notice: str = "",
+    confirm_resign: bool = False,
+) -> dict:
+    """Everything games/game.html draws for ``user`` (None or anonymous: a spectator)."""
+    state = state or EntryState()
+    side = game.side_of(user)
+    moves = visible_moves(game, side)
+    engine = game.engine
+    if replay is not None and not 0 <= replay < len(moves):
+        replay = None  # past the end: the current position
+    live = replay is None
+    if live:
+        full = game.position()
+        position = view_position(game, game.fen, side)
+        shown = moves[-1] if moves else None
+    else:
+        fen = game.start_fen
+        if replay:
+            fen = Move.objects.filter(game=game, ply=moves[replay - 1].ply).values_list(
+                "fen_after", flat=True
+            )[0]
+        full = engine.from_fen(fen)
+        position = view_position(game, fen, side)
+        shown = moves[replay - 1] if replay else None
+
+    acting = live and game.is_active and side is not None and side in game.to_act()
+    entry = move_entry.Entry.of(full, side) if acting else move_entry.Entry()
+    selected = state.selected if state.selected in entry.starts() else None
+    choices = entry.between(selected, state.to) if state.to else []
+    if len(choices) < 2:
+        choices = []
+    confirm = state.confirm if acting and state.confirm else None
+
+    last = ()
+    for move in reversed(moves[: (replay if replay is not None else len(moves))]):
+        if move.side != rules.CHANCE:
+            last = move_entry.squares_of(move.text)
+            break
+
+    drawn = view_board(position, side)
+    board_ctx = render.board_context(
+        game.variant,
+        drawn,
+        marks=_check_marks(full, drawn),
+        flip=side == rules.BLACK,
+        legal=entry.legal if entry.moves and not confirm else None,
+        selectable=entry.starts() if entry.moves and not confirm else (),
+        selected=selected,
+        targets=[] if selected or confirm else entry.placements,
+        last_move=last,
+        interactive=bool(entry.moves) and not confirm,
+    )
+    url = reverse("game", args=[game.pk])
+    board_ctx["action"] = reverse("game_click", args=[game.pk])
+    board_ctx["hidden"].append(("ply", game.visible_ply(side)))
+
+    return {
+        "game": game,
+        "side": side,
+        "side_word": SIDE_WORDS.get(side, ""),
+        "players": _players(game, side),
+        "board": board_ctx,
+        "legend": render.legend(game.variant),
+        "moves": moves,
+        "replay": replay,
+        "shown_number": shown.number if shown else 0,
+        "last_number": len(moves),
+        "steps": _steps(url, replay, len(moves)),
+        "fen": position.fen(),
+        "status": _status(game, full, side, live),
+        "acting": acting,
+        "ply": game.visible_ply(side),
+        "choices": choices,
+        "barrier_moves": entry.barrier_moves(selected) if selected else [],
+        "confirm": confirm,
+        "recruitment": _recruitment(game, full, side) if acting else None,
+        "attraction": _attraction(full, side) if acting else "",
+        "actions": _actions(game, side),
+        "confirm_resign": confirm_resign and game.is_active and side is not None,
+        "notice": notice,
+        "rules_url": reverse("rules_page", args=[RULES_PAGES.get(game.variant, game.variant)]),
+        "record_url": reverse("game_record", args=[game.pk]),
+        "url": url,
+        "poll_url": f"{reverse('game_poll', args=[game.pk])}?v={poll_token(game, side)}",
+    }
+
+
+def _check_marks(position, board: rules.Board) -> dict[str, str]:
+    """The King of the side to move, when the engine says it is in check (Rococo)."""
+    in_check = getattr(position, "in_check", None)
+    if in_check is None or not in_check():
+        return {}
+    mover = position.to_act[0] if len(position.to_act) == 1 else None
+    ending = position.outcome()
+    if ending is not None and ending.winner:
+        mover = rules.opponent(ending.winner)  # checkmated: the loser's King
+    if mover not in rules.SIDES:
+        return {}
+    king = "K" if mover == rules.WHITE else "k"
+    return {square: "check" for square, letter in board.pieces.items() if letter == king}
+
+
+def _players(game: Game, viewer_side: str | None) -> list[dict]:
+    to_act = game.to_act()
+    rows = []
+    for side in (rules.WHITE, rules.BLACK):
+        user = game.player(side)
+        rows.append(
+            {
+                "side": side,
+                "side_word": SIDE_WORDS[side],
+                "user": user,
+                "to_act": side in to_act,
+                "you": side == viewer_side,
+                "winner": not game.is_active and game.winner == side,
+            }
+        )
+    if viewer_side == rules.WHITE:
+        rows.reverse()  # the viewer's own name at the bottom, next to their pieces
+    return rows
+
+
+def _steps(url: str, replay: int | None, count: int) -> dict:
+    """Links of the replay buttons (None: disabled)."""
+    at = count if replay is None else replay
+
+    def link(n: int) -> str | None:
+        if n < 0 or n > count or n == at:
+            return None
+        return url if n == count else f"{url}?ply={n}"
+
+    return {"first": link(0), "back": link(at - 1), "next": link(at + 1), "last": link(count)}
+
+
+def _status(game: Game, position, side: str | None, live: bool) -> dict:
+    status = {"over": not game.is_active, "result": "", "turn": "", "phase": "", "deadline": None}
+    if position.phase in PHASE_WORDS:
+        status["phase"] = PHASE_WORDS[position.phase]
+    if not game.is_active:
+        status["result"] = result_words(game)
+        return status
+    to_act = game.to_act()
+    if side in to_act:
+        status["turn"] = _("Your turn.")
+        if len(to_act) == 2:
+            status["turn"] = _("Your turn: both players act at the same time, in secret.")
+    elif len(to_act) == 2:
+        status["turn"] = _("Both players to act.")
+    elif to_act:
+        status["turn"] = _("%(player)s (%(side)s) to move.") % {
+            "player": game.player(to_act[0]),
+            "side": SIDE_WORDS[to_act[0]],
+        }
+    if game.deadline:
+        status["deadline"] = game.deadline
+        status["left"] = clock.time_left_text(game, timezone.now())
+    if game.draw_offer:
+        if game.draw_offer == side:
+            status["draw"] = _("You offered a draw.")
+        else:
+            status["draw"] = _("%(side)s offers a draw.") % {"side": SIDE_WORDS[game.draw_offer]}
+    return status
+
+
+def _recruitment(game: Game, position, side: str) -> dict | None:
+    if position.phase != "recruitment":
+        return None
+    hand = view_board(position, side).hands.get(side, {})
+    prices = position.prices
+    spent = 0
+    rows = []
+    for letter in "QRBNP":
+        shown = letter if side == rules.WHITE else letter.lower()
+        count = hand.get(shown, 0)
+        spent += count * prices[letter]
+        rows.append(
+            {
+                "letter": letter,
+                "name": render.PIECE_NAMES[game.variant][letter],
+                "count": count,
+                "price": prices[letter],
+                "image_url": render.legend(game.variant)[list("KQRBNP").index(letter)][2],
+            }
+        )
+    budget = position.state.options.budget
+    return {"rows": rows, "budget": budget, "spent": spent, "left": budget - spent}
+
+
+def _attraction(position, side: str) -> str:
+    pull = getattr(position, "attraction", None)
+    found = pull() if pull else None
+    if found is None:
+        return ""
+    return _(
+        "Attraction: the enemy Hubris on %(hubris)s attracts your Ego on %(ego)s. "
+        "You may only move the Ego to %(landing)s, or your Hubris onto a square between them."
+    ) % {"hubris": found.hubris, "ego": found.ego, "landing": found.landing}
+
+
+def _actions(game: Game, side: str | None) -> dict:
+    if side is None or not game.is_active:
+        return {}
+    other = rules.opponent(side)
+    return {
+        "resign": True,
+        "offer_draw": game.draw_offer == "",
+        "answer_draw": game.draw_offer == other,
+        "draw_offered": game.draw_offer == side,
+        "abort": services.can_abort(game),
+    }

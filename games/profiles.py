@@ -1,0 +1,178 @@
+"""What a player's profile shows: ratings, their history, results and games.
+
+Each piece is one query (players joined with ``select_related``, counts
+aggregated in the database), so a profile costs the same number of queries
+whatever the number of games.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.core.paginator import Page, Paginator
+from django.db.models import Count, F, OuterRef, Q, Subquery
+from django.utils.translation import gettext as _
+
+from games import rules
+from games.models import Game, Rating, RatingChange, Variant
+from games.queries import game_url, mark_result
+
+FINISHED_PER_PAGE = 20
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 600, 160, 8
+
+
+@dataclass
+class Chart:
+    """A rating-history line, drawn server-side as SVG."""
+
+    title: str
+    points: str  # "x,y x,y ..." for <polyline>
+    low: int
+    high: int
+    first: datetime
+    last: datetime
+    width: int = CHART_WIDTH
+    height: int = CHART_HEIGHT
+
+
+@dataclass
+class GameStats:
+    variant: str
+    name: str
+    rating: Rating | None = None
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    history: list[tuple[datetime, float]] = field(default_factory=list)
+    chart: Chart | None = None
+
+    @property
+    def played(self) -> int:
+        return self.wins + self.draws + self.losses
+
+
+def _of(player) -> Q:
+    return Q(white=player) | Q(black=player)
+
+
+def rating_chart(name: str, history: list[tuple[datetime, float]]) -> Chart | None:
+    """A polyline of ``(when, rating)`` points, time across, rating up; None if empty."""
+    if not history:
+        return None
+    times = [when.timestamp() for when, _rating in history]
+    values = [rating for _when, rating in history]
+    low, high = min(values), max(values)
+    span_t, span_r = times[-1] - times[0], high - low
+    inner_w, inner_h = CHART_WIDTH - 2 * CHART_PAD, CHART_HEIGHT - 2 * CHART_PAD
+    points = []
+    for i, (t, r) in enumerate(zip(times, values, strict=True)):
+        if span_t > 0:
+            x = CHART_PAD + inner_w * (t - times[0]) / span_t
+        else:  # all on one instant: spread evenly
+            x = CHART_PAD + inner_w * (i / (len(times) - 1) if len(times) > 1 else 0.5)
+        y = CHART_PAD + inner_h * ((high - r) / span_r if span_r > 0 else 0.5)
+        points.append(f"{x:.1f},{y:.1f}")
+    title = _(
+        "%(game)s rating history: from %(first)s to %(last)s, between %(low)s and %(high)s"
+    ) % {
+        "game": name,
+        "first": round(values[0]),
+        "last": round(values[-1]),
+        "low": round(low),
+        "high": round(high),
+    }
+    return Chart(title, " ".join(points), round(low), round(high), history[0][0], history[-1][0])
+
+
+def game_stats(player) -> list[GameStats]:
+    """Per game: rating, wins/draws/losses of all finished games, rating chart.
+
+    Three queries. Only the games the player has a rating or a result in.
+    """
+    stats = {key: GameStats(key, str(name)) for key, name in Variant.choices}
+    for rating in Rating.objects.filter(user=player):
+        stats[rating.variant].rating = rating
+    won = Q(white=player, winner=rules.WHITE) | Q(black=player, winner=rules.BLACK)
+    lost = Q(white=player, winner=rules.BLACK) | Q(black=player, winner=rules.WHITE)
+    results = (
+        Game.objects.filter(_of(player), status=Game.Status.FINISHED)
+        .values("variant")
+        .annotate(
+            wins=Count("pk", filter=won),
+            draws=Count("pk", filter=Q(winner="")),
+            losses=Count("pk", filter=lost),
+        )
+        .order_by()
+    )
+    for row in results:
+        entry = stats[row["variant"]]
+        entry.wins, entry.draws, entry.losses = row["wins"], row["draws"], row["losses"]
+    changes = (
+        RatingChange.objects.filter(user=player)
+        .order_by("created_at", "pk")
+        .values_list("variant", "created_at", "after")
+    )
+    for variant, when, after in changes:
+        stats[variant].history.append((when, after))
+    shown = [s for s in stats.values() if s.rating is not None or s.played]
+    for entry in shown:
+        entry.chart = rating_chart(entry.name, entry.history)
+    return shown
+
+
+def _as_seen_by(games, player) -> list[Game]:
+    games = list(games)
+    for game in games:
+        game.viewer_side = rules.WHITE if game.white_id == player.pk else rules.BLACK
+        game.opponent = game.black if game.viewer_side == rules.WHITE else game.white
+        game.url = game_url(game.pk)
+    return games
+
+
+def current_games(player) -> list[Game]:
+    """The player's games in progress, the latest move first. One query."""
+    games = (
+        Game.objects.filter(_of(player), status=Game.Status.ACTIVE)
+        .select_related("white", "black")
+        .order_by(F("last_move_at").desc(nulls_last=True), "-pk")
+    )
+    games = _as_seen_by(games, player)
+    for game in games:
+        game.to_move = game.viewer_side in game.to_act()
+    return games
+
+
+def finished_games(player, page_number) -> Page:
+    """One page of the player's ended games, the latest first, with ``result`` and
+    ``rating_diff`` (None when unrated). Two queries: the count and the page."""
+    mine = RatingChange.objects.filter(game=OuterRef("pk"), user=player)
+    games = (
+        Game.objects.filter(_of(player))
+        .exclude(status=Game.Status.ACTIVE)
+        .select_related("white", "black")
+        .annotate(
+            rating_before=Subquery(mine.values("before")[:1]),
+            rating_after=Subquery(mine.values("after")[:1]),
+        )
+        .order_by(F("ended_at").desc(nulls_last=True), "-pk")
+    )
+    page = Paginator(games, FINISHED_PER_PAGE).get_page(page_number)
+    page.object_list = _as_seen_by(page.object_list, player)
+    for game in page.object_list:
+        mark_result(game)
+        game.rating_diff = (
+            round(game.rating_after) - round(game.rating_before)
+            if game.rating_after is not None
+            else None
+        )
+    return page
+
+
+def profile_context(player, page_number=None) -> dict:
+    """Everything the profile template shows beyond the user row itself."""
+    return {
+        "game_stats": game_stats(player),
+        "current_games": current_games(player),
+        "finished_page": finished_games(player, page_number),
+    }

@@ -1,0 +1,321 @@
+"""Board data for templates: squares in display order, with names, pieces and marks.
+
+``board_context`` turns a rules ``Board`` into plain data that
+``templates/games/_board.html`` draws; no HTML is built here.  Piece names are
+marked for translation; images are our own SVGs under ``static/games/pieces/``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
+from games.rules.base import BLACK, FILES, WHITE, Board, square_name
+
+# letter -> human name, in legend order (the most important piece first).
+PIECE_NAMES: dict[str, dict[str, Any]] = {
+    "carolo": {
+        "E": pgettext_lazy("Carolo piece", "Ego"),
+        "C": pgettext_lazy("Carolo piece", "Carolo"),
+        "B": pgettext_lazy("Carolo piece", "Bayard"),
+        "H": pgettext_lazy("Carolo piece", "Hubris"),
+        "A": pgettext_lazy("Carolo piece", "Aymon"),
+    },
+    "carge": {
+        "P": pgettext_lazy("Carge piece", "pawn"),
+        "S": pgettext_lazy("Carge piece", "stack"),
+    },
+    "rococo": {
+        "K": pgettext_lazy("Rococo piece", "king"),
+        "Q": pgettext_lazy("Rococo piece", "pushme-pullyu"),
+        "R": pgettext_lazy("Rococo piece", "swapper"),
+        "N": pgettext_lazy("Rococo piece", "long leaper"),
+        "B": pgettext_lazy("Rococo piece", "chameleon"),
+        "M": pgettext_lazy("Rococo piece", "immobilizer"),
+        "P": pgettext_lazy("Rococo piece", "cannon pawn"),
+    },
+    "shuuro": {
+        "K": pgettext_lazy("chess piece", "king"),
+        "Q": pgettext_lazy("chess piece", "queen"),
+        "R": pgettext_lazy("chess piece", "rook"),
+        "B": pgettext_lazy("chess piece", "bishop"),
+        "N": pgettext_lazy("chess piece", "knight"),
+        "P": pgettext_lazy("chess piece", "pawn"),
+    },
+}
+PIECE_NAMES["shuuro-mini"] = PIECE_NAMES["shuuro"]
+
+# game key -> folder under static/games/pieces/ (Mini-Shuuro shares Shuuro's set)
+PIECE_SETS = {
+    "carolo": "carolo",
+    "carge": "carge",
+    "rococo": "rococo",
+    "shuuro": "shuuro",
+    "shuuro-mini": "shuuro",
+}
+
+SIDE_NAMES = {WHITE: gettext_lazy("White"), BLACK: gettext_lazy("Black")}
+
+# screen side of a board side; a flipped board turns north to south, east to west
+_SCREEN_SIDE = {
+    False: {"n": "n", "e": "e", "s": "s", "w": "w"},
+    True: {"n": "s", "e": "w", "s": "n", "w": "e"},
+}
+
+
+def piece_image(game_key: str, letter: str) -> str:
+    """The static path of a piece's SVG, e.g. ``games/pieces/carolo/wE.svg``."""
+    colour = "w" if letter.isupper() else "b"
+    return f"games/pieces/{PIECE_SETS[game_key]}/{colour}{letter.upper()}.svg"
+
+
+def _static_url(path: str) -> str:
+    # imported late: this module stays importable without configured settings
+    from django.templatetags.static import static
+
+    return static(path)
+
+
+def legend(game_key: str) -> list[tuple[str, Any, str]]:
+    """(letter, name, image url) for each kind of piece of a game, White's images."""
+    return [
+        (letter, name, _static_url(piece_image(game_key, letter)))
+        for letter, name in PIECE_NAMES[game_key].items()
+    ]
+
+
+def _piece_words(game_key: str, letter: str) -> tuple[str, str, str]:
+    """(colour, name, "white Ego") for a FEN letter."""
+    name = PIECE_NAMES[game_key].get(letter.upper(), letter.upper())
+    if letter.isupper():
+        return WHITE, str(name), _("white %(piece)s") % {"piece": name}
+    return BLACK, str(name), _("black %(piece)s") % {"piece": name}
+
+
+def _neighbours_across_barriers(board: Board) -> dict[str, list[tuple[str, str]]]:
+    """square -> [(board side "n"/"e"/"s"/"w", square on the other side)]."""
+    found: dict[str, list[tuple[str, str]]] = {}
+    for barrier in board.barriers:
+        square, side = barrier[:-1], barrier[-1]
+        file, rank = FILES.index(square[0]), int(square[1:]) - 1
+        if side == "n":
+            other, back = square_name(file, rank + 1), "s"
+        elif side == "e":
+            other, back = square_name(file + 1, rank), "w"
+        else:
+            continue  # only "n" and "e" are written
+        found.setdefault(square, []).append((side, other))
+        found.setdefault(other, []).append((back, square))
+    return found
+
+
+def _marks(marks: Iterable[str] | Mapping[str, str]) -> dict[str, str]:
+    if isinstance(marks, Mapping):
+        return dict(marks)
+    return {square: "" for square in marks}
+
+
+MARK_WORDS = {"check": gettext_lazy("in check")}
+
+
+def board_context(
+    game_key: str,
+    board: Board,
+    *,
+    flip: bool = False,
+    selectable: Iterable[str] = (),
+    targets: Iterable[str] = (),
+    last_move: Iterable[str] = (),
+    marks: Iterable[str] | Mapping[str, str] = (),
+    legal: Mapping[str, Iterable[str]] | None = None,
+    selected: str | None = None,
+    interactive: bool | None = None,
+) -> dict[str, Any]:
+    """Everything ``games/_board.html`` needs to draw ``board``.
+
+    ``flip`` draws the board from Black's side (rank 1 at the top, file a at the
+    right).  ``legal`` maps each square the player may act from to the squares
+    it may go to; when given, the board is interactive, ``selectable`` defaults
+    to its keys and, with ``selected``, ``targets`` to that square's moves.
+    ``marks`` is a list of squares, or a mapping square -> kind ("check").
+    ``interactive`` forces buttons on or off (default: on when ``legal``,
+    ``selectable`` or ``targets`` is given).
+    """
+    names = PIECE_NAMES[game_key]
+    selectable = set(selectable)
+    targets = set(targets)
+    if legal is not None:
+        if not selectable:
+            selectable = {square for square, goes in legal.items() if goes}
+        if selected and not targets:
+            targets = set(legal.get(selected, ()))
+    if interactive is None:
+        interactive = legal is not None or bool(selectable or targets)
+    last = set(last_move)
+    marked = _marks(marks)
+    across = _neighbours_across_barriers(board)
+    active = selectable | targets | ({selected} if selected else set())
+    screen = _SCREEN_SIDE[bool(flip)]
+
+    file_order = list(range(board.files))
+    rank_order = list(range(board.ranks))
+    if flip:
+        file_order.reverse()  # file a at the right
+    else:
+        rank_order.reverse()  # highest rank at the top
+
+    rows = []
+    for row_index, rank in enumerate(rank_order, start=1):
+        row = []
+        for col_index, file in enumerate(file_order, start=1):
+            square = square_name(file, rank)
+            letter = board.pieces.get(square, "")
+            light = (file + rank) % 2 == 1  # a1 is dark
+            plinth = square in board.plinths
+            edge = square in board.edge
+            classes = ["sq", "sq-light" if light else "sq-dark"]
+            cell: dict[str, Any] = {
+                "square": square,
+                "file": file,
+                "rank": rank,
+                "row": row_index,
+                "col": col_index,
+                "light": light,
+                "piece": letter,
+                "kind": letter.upper(),
+                "colour": "",
+                "piece_name": "",
+                "image": "",
+                "image_url": "",
+                "plinth": plinth,
+                "edge": edge,
+            }
+            if letter:
+                colour, name, words = _piece_words(game_key, letter)
+                image = piece_image(game_key, letter)
+                cell.update(
+                    colour=colour,
+                    piece_name=name,
+                    image=image,
+                    image_url=_static_url(image),
+                )
+                classes.append(f"sq-has-{colour}")
+                if plinth:
+                    words = _("%(piece)s on a plinth") % {"piece": words}
+                elif edge:
+                    words = _("%(piece)s on the edge") % {"piece": words}
+            elif plinth:
+                words = _("plinth")
+            elif edge:
+                words = _("edge")
+            else:
+                words = _("empty")
+            parts = [square, words]
+
+            if edge:
+                classes.append("sq-edge")
+            if plinth:
+                classes.append("sq-plinth")
+            sides = sorted((screen[side] for side, _o in across.get(square, ())), key="nesw".index)
+            classes.extend(f"sq-barrier-{side}" for side in sides)
+            if square in across:
+                others = sorted(o for _s, o in across[square])
+                parts.append(_("barrier towards %(squares)s") % {"squares": ", ".join(others)})
+            if square in last:
+                classes.append("sq-last-move")
+                parts.append(_("last move"))
+            if square == selected:
+                classes.append("sq-selected")
+                parts.append(_("selected"))
+            if square in selectable and square != selected:
+                classes.append("sq-selectable")
+            if square in targets:
+                classes.append("sq-target")
+                classes.append("sq-capture" if letter else "sq-target-empty")
+                parts.append(_("possible move"))
+            if square in marked:
+                kind = marked[square]
+                classes.append("sq-mark")
+                if kind:
+                    classes.append(f"sq-mark-{kind}")
+                    if kind in MARK_WORDS:
+                        parts.append(str(MARK_WORDS[kind]))
+            cell.update(
+                barriers=tuple(sides),
+                last_move=square in last,
+                selected=square == selected,
+                selectable=square in selectable,
+                target=square in targets,
+                capture=square in targets and bool(letter),
+                mark=marked.get(square),
+                disabled=bool(interactive and active and square not in active),
+                label=", ".join(str(p) for p in parts),
+                classes=" ".join(classes),
+            )
+            row.append(cell)
+        rows.append(row)
+
+    bottom = BLACK if flip else WHITE
+    top = WHITE if flip else BLACK
+    hands = {side: _hand(game_key, board, side, selectable, selected) for side in (WHITE, BLACK)}
+    has_hands = any(hand["items"] for hand in hands.values())
+    return {
+        "game": game_key,
+        "files": board.files,
+        "ranks": board.ranks,
+        "flip": bool(flip),
+        "interactive": bool(interactive),
+        "selected": selected,
+        "rows": rows,
+        "file_labels": [FILES[f] for f in file_order],
+        "rank_labels": [str(r + 1) for r in rank_order],
+        "hands": hands,
+        "has_hands": has_hands,
+        "hand_top": hands[top] if has_hands else None,
+        "hand_bottom": hands[bottom] if has_hands else None,
+        "names": names,
+        "label": _("Board, %(side)s at the bottom") % {"side": SIDE_NAMES[bottom]},
+        # for the form the partial draws around an interactive board
+        "action": "",
+        "form_id": "",
+        "hidden": [("from", selected)] if selected else [],
+    }
+
+
+def _hand(
+    game_key: str, board: Board, side: str, selectable: set[str], selected: str | None
+) -> dict[str, Any]:
+    """One side's pieces in hand, in legend order; hand pieces are named "@Q" / "@q"."""
+    counts = {}
+    for letter, count in board.hands.get(side, {}).items():
+        letter = letter.upper() if side == WHITE else letter.lower()
+        if count > 0 and letter.upper() in PIECE_NAMES[game_key]:
+            counts[letter] = counts.get(letter, 0) + count
+    order = list(PIECE_NAMES[game_key])
+    items = []
+    for letter in sorted(counts, key=lambda x: (order.index(x.upper()), x)):
+        _colour, name, words = _piece_words(game_key, letter)
+        image = piece_image(game_key, letter)
+        key = f"@{letter}"
+        items.append(
+            {
+                "letter": letter,
+                "key": key,
+                "count": counts[letter],
+                "piece_name": name,
+                "image": image,
+                "image_url": _static_url(image),
+                "selectable": key in selectable,
+                "selected": key == selected,
+                "label": _("%(count)s × %(piece)s") % {"count": counts[letter], "piece": words},
+            }
+        )
+    return {
+        "side": side,
+        "items": items,
+        "label": _("%(side)s’s pieces in hand") % {"side": SIDE_NAMES[side]},
+        "empty_text": _("No pieces in hand"),
+    }

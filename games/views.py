@@ -1,0 +1,77 @@
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from games import rules_pages
+from games.render import legend
+
+# The four games as the site presents them.
+GAMES = {
+    "carolo": {
+        "name": "Le Carolo",
+        "summary": _(
+            "Eight by eight squares, five kinds of pieces and only four kinds of capture: "
+            "corner the enemy Ego with your bouncing Carolo, or lead your own Ego home."
+        ),
+    },
+    "carge": {
+        "name": "Le Carge",
+        "summary": _(
+            "A small five by five board split by barriers: place your eight pawns one "
+            "by one, then move them like rooks to outplay your opponent."
+        ),
+    },
+    "rococo": {
+        "name": "Rococo",
+        "summary": _(
+            "A ten by ten board where pieces move like queens but capture in strange "
+            "ways: by pushing, pulling, swapping, leaping or imitating."
+        ),
+    },
+    "shuuro": {
+        "name": "Shuuro",
+        "summary": _(
+            "Chess on twelve by twelve squares with an army you buy yourself: "
+            "recruit in secret, deploy your pieces, then fight."
+        ),
+    },
+}
+
+
+def home(request):
+    ctx = {"games": GAMES}
+    if request.user.is_authenticated:
+        from games import queries
+
+        user = request.user
+        ctx.update(
+            to_move=queries.games_awaiting_move(user),
+            waiting=queries.games_awaiting_opponent(user),
+            challenges_to=queries.challenges_to(user),
+            challenges_by=queries.challenges_by(user),
+            finished=queries.finished_games(user),
+        )
+        ctx["turn_count"] = len(ctx["to_move"])  # the header's count, without a query
+    return render(request, "home.html", ctx)
+
+
+def rules_index(request):
+    return render(request, "rules/index.html", {"games": GAMES})
+
+
+def rules_page(request, game):
+    if game == "shuuro-mini":  # Mini-Shuuro is a section of Shuuro's page
+        return redirect(reverse("rules_page", args=["shuuro"]) + "#mini-shuuro")
+    if game not in GAMES:
+        raise Http404("No such game")
+    path = rules_pages.rules_file(game)
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    context = {
+        "game": GAMES[game],
+        "key": game,
+        "body": rules_pages.render_rules(game, text) if text else None,
+        # the legend goes where the text puts [legend], else above the text
+        "legend": None if rules_pages.has_legend(text) else legend(game),
+    }
+    return render(request, "rules/page.html", context)
