@@ -1,0 +1,167 @@
+"""POST/GET /api/challenges and accept, decline, cancel."""
+
+import pytest
+
+from games.models import Challenge, Game
+
+
+@pytest.fixture
+def challenge(api_alice):
+    status, body = api_alice.post(
+        "/api/challenges",
+        {
+            "game": "carolo",
+            "options": {},
+            "days_per_move": 3,
+            "rated": True,
+            "color": "white",
+            "opponent": None,
+        },
+    )
+    assert status == 200
+    return body
+
+
+def test_it_creates_an_open_challenge(challenge, alice):
+    row = Challenge.objects.get(pk=challenge["id"])
+    assert row.challenger == alice and row.opponent is None and row.color == "white"
+    assert challenge["url"] == f"http://testserver/challenge/{row.token}/"
+
+
+def test_it_creates_a_challenge_to_a_player(api_alice, bob):
+    status, body = api_alice.post(
+        "/api/challenges",
+        {
+            "game": "carge",
+            "options": {"barriers": "b2n,c3e,d1n", "barrier_rule": True},
+            "days_per_move": 7,
+            "rated": False,
+            "color": "random",
+            "opponent": "BOB",
+        },
+    )
+    assert status == 200
+    row = Challenge.objects.get(pk=body["id"])
+    assert row.opponent == bob and row.options == {"barriers": "b2n,c3e,d1n", "barrier_rule": "on"}
+
+
+def test_it_defaults_the_optional_fields(api_alice):
+    status, body = api_alice.post("/api/challenges", {"game": "rococo"})
+    assert status == 200
+    row = Challenge.objects.get(pk=body["id"])
+    assert (row.days_per_move, row.rated, row.color) == (3, True, "random")
+
+
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        ({"game": "chess"}, "game"),
+        ({}, "game: this field is required"),
+        ({"game": "carolo", "days_per_move": "3"}, "days_per_move"),
+        ({"game": "carolo", "days_per_move": 4}, "Days per move"),
+        ({"game": "carolo", "days_per_move": None}, "casual"),
+        ({"game": "carolo", "rated": "yes"}, "rated"),
+        ({"game": "carolo", "color": "green"}, "color"),
+        ({"game": "carolo", "options": {"fen": "nonsense"}}, "fen"),
+        ({"game": "carolo", "options": {"speed": "1"}}, "unknown option"),
+        ({"game": "carolo", "options": ["fen"]}, "options"),
+        ({"game": "carolo", "options": {"fen": "x" * 5000}}, "options"),
+        ({"game": "carolo", "opponent": "alice"}, "yourself"),
+    ],
+)
+def test_it_rejects_bad_challenges(api_alice, body, message):
+    status, answer = api_alice.post("/api/challenges", body)
+    assert status == 400
+    assert message in answer["error"]
+    assert not Challenge.objects.exists()
+
+
+def test_it_rejects_an_unknown_opponent(api_alice):
+    status, body = api_alice.post("/api/challenges", {"game": "carolo", "opponent": "nobody"})
+    assert status == 404
+    assert body == {"error": "No such player: nobody."}
+
+
+def test_it_lists_open_challenges_and_those_to_me(api_alice, api_bob, api_charlie, challenge):
+    api_alice.post("/api/challenges", {"game": "rococo", "opponent": "bob"})
+    api_alice.post("/api/challenges", {"game": "carge", "opponent": "charlie"})
+    _, mine = api_alice.get("/api/challenges")
+    assert len(mine) == 3
+    _, to_bob = api_bob.get("/api/challenges")
+    assert sorted(c["game"] for c in to_bob) == ["carolo", "rococo"]
+    rococo = next(c for c in to_bob if c["game"] == "rococo")
+    assert rococo["challenger"] == "alice" and rococo["opponent"] == "bob"
+
+
+def test_it_shows_one_challenge(api_alice, api_bob, challenge):
+    status, body = api_bob.get(f"/api/challenges/{challenge['id']}")
+    assert status == 200 and body["id"] == challenge["id"] and body["status"] == "open"
+    assert api_bob.get("/api/challenges/999999")[0] == 404
+
+
+def test_it_accepts_a_challenge(api_alice, api_bob, challenge, alice, bob):
+    status, body = api_bob.post(f"/api/challenges/{challenge['id']}/accept")
+    assert status == 200
+    game = Game.objects.get(pk=body["game_id"])
+    assert body["url"] == f"http://testserver/game/{game.pk}/"
+    assert (game.white, game.black) == (alice, bob)
+    status, again = api_bob.post(f"/api/challenges/{challenge['id']}/accept")
+    assert status == 409 and "no longer open" in again["error"]
+    _, listed = api_bob.get("/api/challenges")
+    assert listed == []
+
+
+def test_it_refuses_to_accept_my_own_challenge(api_alice, challenge):
+    status, body = api_alice.post(f"/api/challenges/{challenge['id']}/accept")
+    assert status == 403
+    assert "your own challenge" in body["error"]
+
+
+def test_it_refuses_a_challenge_addressed_to_another(api_alice, api_charlie, bob):
+    _, created = api_alice.post("/api/challenges", {"game": "carolo", "opponent": "bob"})
+    status, body = api_charlie.post(f"/api/challenges/{created['id']}/accept")
+    assert status == 403
+    assert api_charlie.get(f"/api/challenges/{created['id']}")[0] == 404
+
+
+def test_it_declines_a_challenge(api_alice, api_bob, api_charlie):
+    _, created = api_alice.post("/api/challenges", {"game": "carolo", "opponent": "bob"})
+    assert api_charlie.post(f"/api/challenges/{created['id']}/decline")[0] == 403
+    status, body = api_bob.post(f"/api/challenges/{created['id']}/decline")
+    assert (status, body) == (200, {"id": created["id"], "status": "declined"})
+    assert api_bob.post(f"/api/challenges/{created['id']}/decline")[0] == 409
+
+
+def test_it_cancels_a_challenge(api_alice, api_bob, challenge):
+    assert api_bob.post(f"/api/challenges/{challenge['id']}/cancel")[0] == 403
+    status, body = api_alice.post(f"/api/challenges/{challenge['id']}/cancel")
+    assert (status, body) == (200, {"id": challenge["id"], "status": "cancelled"})
+    assert api_bob.post(f"/api/challenges/{challenge['id']}/accept")[0] == 409
+
+
+@pytest.mark.parametrize("action", ["accept", "decline", "cancel"])
+def test_it_answers_404_for_no_such_challenge(api_bob, action):
+    for challenge_id in ["424242", str(2**70)]:
+        status, body = api_bob.post(f"/api/challenges/{challenge_id}/{action}")
+        assert status == 404
+        assert body == {"error": "No such challenge."}
+
+
+def test_a_bot_accepts_a_challenge_at_once(api_alice):
+    status, body = api_alice.post(
+        "/api/challenges",
+        {"game": "carolo", "opponent": "carolo-bot", "level": 2, "color": "white"},
+    )
+    assert status == 200
+    status, listed = api_alice.get(f"/api/challenges/{body['id']}")
+    assert status == 200 and listed["status"] == "accepted"
+    game = Game.objects.get()
+    assert game.black.username == "carolo-bot" and game.bot_level == 2
+
+
+def test_it_rejects_a_bot_level_out_of_range(api_alice):
+    status, body = api_alice.post(
+        "/api/challenges", {"game": "carolo", "opponent": "carolo-bot", "level": 9}
+    )
+    assert status == 400 and "level is 1 to 5" in body["error"]
+    assert not Game.objects.exists()

@@ -1,0 +1,240 @@
+"""GET /api/games, GET /api/games/<id>, moves, resign, draw, abort and their errors."""
+
+import pytest
+from django.utils import timezone
+
+from games.models import Game
+from tests.api.conftest import play, start_game
+
+
+@pytest.fixture
+def game_id(api_alice, api_bob):
+    return start_game(api_alice, api_bob, "carolo")
+
+
+def _game(game_id):
+    return Game.objects.get(pk=game_id)
+
+
+def test_it_shows_a_game_to_the_player_to_move(api_alice, game_id):
+    status, body = api_alice.get(f"/api/games/{game_id}")
+    assert status == 200
+    assert body["id"] == game_id and body["game"] == "carolo" and body["status"] == "active"
+    assert body["players"] == {"white": "alice", "black": "bob"}
+    assert body["my_side"] == "white"
+    assert body["fen"] == "ahbcebha/3a1a2/8/8/8/8/3A1A2/AHBCEBHA w c1f1c8f8 1"
+    assert body["ply"] == 0 and body["moves"] == []
+    assert body["to_move"] == ["alice"]
+    assert "d2-f6" in body["legal_moves"] and len(body["legal_moves"]) > 20
+    assert body["deadline"] is not None and body["outcome"] is None
+
+
+def test_it_shows_no_legal_moves_to_the_other_player_or_a_spectator(api_bob, api_charlie, game_id):
+    _, for_bob = api_bob.get(f"/api/games/{game_id}")
+    assert for_bob["legal_moves"] == [] and for_bob["my_side"] == "black"
+    _, for_charlie = api_charlie.get(f"/api/games/{game_id}")
+    assert for_charlie["legal_moves"] == [] and for_charlie["my_side"] is None
+    assert for_charlie["fen"] == for_bob["fen"]
+
+
+def test_it_answers_404_for_no_such_game(api_alice):
+    for path in ["/api/games/424242", f"/api/games/{2**70}", "/api/games/0"]:
+        status, body = api_alice.get(path)
+        assert status == 404
+        assert body == {"error": "No such game."}
+
+
+def test_it_plays_a_move(api_alice, api_bob, game_id):
+    status, body = play(api_alice, game_id, "d2-f6", 0)
+    assert status == 200
+    assert body["ply"] == 1 and body["moves"] == ["d2-f6"] and body["to_move"] == ["bob"]
+    assert body["legal_moves"] == []
+    _, for_bob = api_bob.get(f"/api/games/{game_id}")
+    assert for_bob["legal_moves"] and for_bob["ply"] == 1
+
+
+def test_it_refuses_an_illegal_move(api_alice, game_id):
+    for move in ["d2-d2", "e1-e5", "zz", ""]:
+        status, body = play(api_alice, game_id, move, 0)
+        assert status == 400, move
+        assert body["error"]
+    assert _game(game_id).ply == 0
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {"move": "d2-f6", "ply": "0"},
+        {"move": 42, "ply": 0},
+        {"move": "d2-f6", "ply": 0.0},
+        {"move": "d2-f6", "ply": True},
+        {"move": "d2-f6", "ply": -1},
+        {"move": "d2-f6"},
+        {"ply": 0},
+        {"move": "d2-f6" * 1000, "ply": 0},
+        {"move": ["d2-f6"], "ply": 0},
+        {"move": None, "ply": 0},
+    ],
+)
+def test_it_refuses_malformed_moves(api_alice, game_id, payload):
+    status, body = api_alice.post(f"/api/games/{game_id}/moves", payload)
+    assert status == 400
+    assert body["error"].startswith("Invalid request")
+    assert _game(game_id).ply == 0
+
+
+@pytest.mark.parametrize("raw", ["{not json", "", "[]", '"d2-f6"', "null", "\xff"])
+def test_it_refuses_bodies_that_are_not_a_json_object(api_alice, game_id, raw):
+    status, body = api_alice.post(f"/api/games/{game_id}/moves", raw=raw)
+    assert status == 400
+    assert body["error"]
+    assert _game(game_id).ply == 0
+
+
+def test_it_refuses_a_huge_body(api_alice, game_id):
+    status, body = api_alice.post(
+        f"/api/games/{game_id}/moves", raw='{"move": "' + "x" * 3_000_000 + '", "ply": 0}'
+    )
+    assert status == 400
+    assert _game(game_id).ply == 0
+
+
+def test_it_refuses_a_stale_ply(api_alice, api_bob, game_id):
+    play(api_alice, game_id, "d2-f6", 0)
+    status, body = play(api_bob, game_id, "b8-d6", 0)
+    assert status == 409
+    assert "changed since you saw it" in body["error"]
+    assert _game(game_id).ply == 1
+
+
+def test_a_repeated_move_is_stale_and_changes_nothing(api_alice, game_id):
+    assert play(api_alice, game_id, "d2-f6", 0)[0] == 200
+    status, body = play(api_alice, game_id, "d2-f6", 0)
+    assert status == 409
+    assert body["error"]
+    game = _game(game_id)
+    assert game.ply == 1 and game.moves.count() == 1
+
+
+def test_it_refuses_a_move_out_of_turn(api_bob, game_id):
+    status, body = play(api_bob, game_id, "b8-d6", 0)
+    assert status == 403
+    assert body == {"error": "It is not your turn."}
+
+
+def test_it_refuses_a_stranger(api_charlie, game_id):
+    for path, payload in [
+        ("moves", {"move": "d2-f6", "ply": 0}),
+        ("resign", None),
+        ("draw", {"action": "offer"}),
+        ("abort", None),
+    ]:
+        status, body = api_charlie.post(f"/api/games/{game_id}/{path}", payload)
+        assert status == 403, path
+        assert body == {"error": "You are not playing in this game."}
+    assert _game(game_id).is_active
+
+
+def test_moves_to_no_such_game_are_404(api_alice):
+    status, body = api_alice.post("/api/games/424242/moves", {"move": "d2-f6", "ply": 0})
+    assert status == 404
+    assert body == {"error": "No such game."}
+
+
+def test_it_resigns(api_alice, api_bob, game_id):
+    status, body = api_bob.post(f"/api/games/{game_id}/resign")
+    assert status == 200
+    assert body["status"] == "finished"
+    assert body["outcome"]["winner"] == "alice" and body["outcome"]["winner_side"] == "white"
+    assert body["outcome"]["reason"] == "resign"
+    status, body = api_bob.post(f"/api/games/{game_id}/resign")
+    assert status == 409 and body == {"error": "This game is over."}
+    assert play(api_alice, game_id, "d2-f6", 0)[0] == 409
+
+
+def test_it_offers_declines_and_accepts_draws(api_alice, api_bob, game_id):
+    status, body = api_alice.post(f"/api/games/{game_id}/draw", {"action": "offer"})
+    assert status == 200 and body["draw_offer"] == "alice"
+    assert api_alice.post(f"/api/games/{game_id}/draw", {"action": "offer"})[0] == 409
+    status, body = api_bob.post(f"/api/games/{game_id}/draw", {"action": "decline"})
+    assert status == 200 and body["draw_offer"] is None
+    assert api_bob.post(f"/api/games/{game_id}/draw", {"action": "accept"})[0] == 409
+    api_alice.post(f"/api/games/{game_id}/draw", {"action": "offer"})
+    status, body = api_bob.post(f"/api/games/{game_id}/draw", {"action": "accept"})
+    assert status == 200
+    assert body["status"] == "finished"
+    assert body["outcome"] == {
+        "winner": None,
+        "winner_side": None,
+        "reason": "agreement",
+        "text": "Draw by agreement",
+    }
+
+
+def test_it_refuses_an_unknown_draw_action(api_alice, game_id):
+    for payload in [{"action": "maybe"}, {}, {"action": 1}]:
+        status, body = api_alice.post(f"/api/games/{game_id}/draw", payload)
+        assert status == 400
+        assert body["error"]
+
+
+def test_it_aborts_before_both_have_moved(api_alice, api_bob, game_id):
+    status, body = api_bob.post(f"/api/games/{game_id}/abort")
+    assert status == 200 and body["status"] == "aborted" and body["outcome"]["winner"] is None
+
+
+def test_it_limits_moves_to_60_a_minute_per_token(api_alice, api_for, alice, game_id):
+    for _ in range(60):
+        assert play(api_alice, game_id, "e1-e9", 0)[0] == 400
+    status, body = play(api_alice, game_id, "d2-f6", 0)
+    assert status == 429
+    assert "at most 60 a minute" in body["error"]
+    assert _game(game_id).ply == 0
+    # another token of the same player has its own window
+    assert play(api_for(alice), game_id, "d2-f6", 0)[0] == 200
+
+
+def test_the_move_limit_resets_each_minute(api_alice, game_id, monkeypatch):
+    from games import api_limits
+
+    start = timezone.now().replace(second=0, microsecond=0)
+    monkeypatch.setattr(api_limits.timezone, "now", lambda: start)
+    for _ in range(60):
+        play(api_alice, game_id, "e1-e9", 0)
+    assert play(api_alice, game_id, "d2-f6", 0)[0] == 429
+    monkeypatch.setattr(api_limits.timezone, "now", lambda: start + timezone.timedelta(minutes=1))
+    assert play(api_alice, game_id, "d2-f6", 0)[0] == 200
+
+
+def test_it_lists_games(api_alice, api_bob, api_charlie, game_id):
+    other = start_game(api_bob, api_charlie, "rococo")
+    _, everyone = api_alice.get("/api/games")
+    assert {g["id"] for g in everyone} == {game_id, other}
+    _, mine = api_alice.get("/api/games?mine=1")
+    assert [g["id"] for g in mine] == [game_id]
+    assert mine[0]["my_side"] == "white" and mine[0]["to_move"] == ["alice"]
+    _, my_turn = api_alice.get("/api/games?my_turn=1")
+    assert [g["id"] for g in my_turn] == [game_id]
+    _, bobs_turn = api_bob.get("/api/games?my_turn=1")
+    assert [g["id"] for g in bobs_turn] == [other]
+    api_alice.post(f"/api/games/{game_id}/resign")
+    _, finished = api_alice.get("/api/games?mine=1&status=finished")
+    assert [g["id"] for g in finished] == [game_id]
+    _, active = api_alice.get("/api/games?mine=1&status=active")
+    assert active == []
+    assert api_alice.get("/api/games?my_turn=1")[1] == []
+
+
+def test_it_refuses_bad_game_filters(api_alice):
+    assert api_alice.get("/api/games?status=sleeping")[0] == 400
+    assert api_alice.get("/api/games?mine=perhaps")[0] == 400
+
+
+def test_wrong_methods_and_unknown_paths_answer_json(api_alice, game_id):
+    r = api_alice.client.get(f"/api/games/{game_id}/moves", headers=api_alice.headers)
+    assert r.status_code == 405 and r["Allow"] == "POST"
+    assert r.json() == {"error": "Method GET is not allowed here (allowed: POST)."}
+    r = api_alice.client.get("/api/nothing/here", headers=api_alice.headers)
+    assert r.status_code == 404 and r.json() == {"error": "No such API endpoint; see /api/docs."}
+    status, body = api_alice.get("/api/games/abc")
+    assert status == 400 and "path.id" in body["error"]

@@ -1,0 +1,151 @@
+"""Resigning, a draw by agreement, playing from the keyboard, replaying a finished game,
+and the profile after a result: in a real browser, two players' pages open at once."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from games.models import Game
+from tests.browser.conftest import PHONE, axe_violations, horizontal_overflow, screenshot
+from tests.browser.test_games_in_browser import (
+    SEEN,
+    Table,
+    accessible_nameless,
+    play_through_services,
+    seat_pages,
+    square,
+    start,
+)
+
+pytestmark = pytest.mark.browser
+
+CAROLO_MAT = ["d2-f6", "b8-d6", "d1xd6", "h8-h6", "d6-e7"]
+
+
+def tab_to(page, element_id: str, limit: int = 200) -> int:
+    """Press Tab until the element with ``element_id`` has the focus; how many presses."""
+    for presses in range(1, limit + 1):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement && document.activeElement.id") == element_id:
+            return presses
+    raise AssertionError(f"#{element_id} is not reachable with Tab")
+
+
+def test_keyboard_move_then_resignation_with_confirmation(open_page, alice, bob):
+    # alice confirms her moves (the default): the whole move is made from the keyboard
+    game = start("rococo", alice, bob, rated=True)
+    table = Table(game.pk, seat_pages(open_page, alice, bob))
+    page_a, page_b = table.page("white"), table.page("black")
+    tab_to(page_a, "move-text")
+    page_a.keyboard.type("f3-f4")
+    page_a.keyboard.press("Enter")
+    confirm = page_a.locator("form.game-confirm")
+    expect(confirm.locator("kbd")).to_have_text("f3-f4")
+    expect(confirm.get_by_role("button", name="Confirm")).to_be_focused()  # autofocus
+    page_a.keyboard.press("Enter")
+    table.counts["f3-f4"] += 1
+    table.wait_for("f3-f4")
+
+    # bob answers from the keyboard on the board: focus a square button, press Enter
+    bob.confirm_moves = False
+    bob.save(update_fields=["confirm_moves"])
+    page_b.locator(square("g8")).focus()
+    page_b.keyboard.press("Enter")
+    expect(page_b.locator(square("g8"))).to_have_attribute("aria-pressed", "true")
+    page_b.locator(square("g7")).focus()
+    page_b.keyboard.press("Enter")
+    table.counts["g8-g7"] += 1
+    table.wait_for("g8-g7")
+
+    page_a.get_by_role("button", name="Resign", exact=True).click()
+    expect(page_a.locator("#game-actions")).to_contain_text(
+        "Do you really want to resign this game?"
+    )
+    page_a.get_by_role("link", name="Cancel").click()
+    expect(page_a.get_by_role("button", name="Resign", exact=True)).to_be_visible()
+    assert Game.objects.get(pk=game.pk).is_active
+    page_a.get_by_role("button", name="Resign", exact=True).click()
+    page_a.get_by_role("button", name="Yes, resign").click()
+    table.expect_result("White resigned: Black wins.")
+    for page in (page_a, page_b):
+        expect(page.get_by_role("button", name="Resign", exact=True)).to_have_count(0)
+
+
+def test_draw_offered_and_accepted(open_page, alice, bob):
+    game = start("carolo", alice, bob)
+    game = play_through_services(game, ["d2-f6", "b8-d6"])
+    table = Table(game.pk, seat_pages(open_page, alice, bob))
+    page_a, page_b = table.page("white"), table.page("black")
+    page_a.get_by_role("button", name="Offer a draw").click()
+    expect(page_a.locator(".game-draw-offer")).to_be_visible()
+    accept = page_b.get_by_role("button", name="Accept the draw")
+    expect(accept).to_be_visible(timeout=SEEN)  # bob's page learns it by polling
+    table.assert_not_reloaded()
+    accept.click()
+    table.expect_result("Draw")
+
+
+def test_replay_of_a_finished_game(open_page, alice, bob):
+    game = start("carolo", alice, bob)
+    game = play_through_services(game, CAROLO_MAT)
+    fens = {m.ply: m.fen_after for m in game.moves.all()}
+    page = open_page(alice)
+    page.goto(f"/game/{game.pk}/")
+    fen = page.locator("#game-fen")
+    expect(fen).to_have_value(game.fen)
+    e7 = page.locator('#game-board [aria-label^="e7,"]')
+    expect(e7).to_have_attribute("aria-label", re.compile(r"^e7, white"))
+    page.get_by_role("link", name="Previous move").click()
+    expect(page.locator(".game-replay-note")).to_contain_text("position after move 4 of 5")
+    expect(fen).to_have_value(fens[4])
+    expect(e7).to_have_attribute("aria-label", re.compile(r"^e7, empty"))
+    expect(page.locator('#game-board [aria-label^="d6,"]')).to_have_attribute(
+        "aria-label", re.compile(r"^d6, white")
+    )
+    expect(page).to_have_url(re.compile(r"\?ply=4$"))  # the step is in the address
+    page.get_by_role("link", name="Previous move").click()
+    expect(fen).to_have_value(fens[3])
+    page.get_by_role("link", name="First position").click()
+    expect(fen).to_have_value(game.start_fen)
+    expect(page.locator('#game-board [aria-label^="d2,"]')).to_have_attribute(
+        "aria-label", re.compile(r"^d2, white")
+    )
+    page.get_by_role("link", name="Next move").click()
+    expect(fen).to_have_value(fens[1])
+    expect(page.locator(".game-replay-note")).to_contain_text("position after move 1 of 5")
+    page.get_by_role("link", name="Current position").click()
+    expect(fen).to_have_value(game.fen)
+    expect(page.locator(".game-replay-note")).to_have_count(0)
+    screenshot(page, "game-carolo-replay-1280")
+    assert accessible_nameless(page) == []
+    assert axe_violations(page) == []
+
+
+def test_profile_after_a_result(open_page, alice, bob):
+    game = start("carolo", alice, bob, rated=True)
+    game = play_through_services(game, CAROLO_MAT)
+    assert game.winner == "white"
+    page = open_page(bob, PHONE)
+    page.goto("/@/alice")
+    finished = page.locator("#finished-games")
+    expect(finished.get_by_role("link", name=f"Le Carolo #{game.pk}")).to_be_visible()
+    ratings = page.locator(".profile-ratings")
+    expect(ratings.get_by_role("heading", name="Ratings")).to_be_visible()
+    expect(ratings.locator("table")).to_contain_text("Carolo")
+    screenshot(page, "profile-390")
+    assert horizontal_overflow(page) == 0
+    assert axe_violations(page) == []
+    # the game page links back to the profile
+    page.goto(f"/game/{game.pk}/")
+    page.locator(".game-players").get_by_role("link", name="alice").click()
+    expect(page).to_have_url(re.compile(r"/@/alice$"))
+
+
+@pytest.mark.parametrize("path", ["/", "/lobby/", "/rules/rococo/", "/rules/shuuro/"])
+def test_pages_of_a_logged_in_player_fit_a_phone_and_pass_axe(open_page, alice, path):
+    page = open_page(alice, PHONE)
+    page.goto(path)
+    screenshot(page, "player-" + (path.strip("/").replace("/", "-") or "home") + "-390")
+    assert horizontal_overflow(page) == 0
+    assert axe_violations(page) == []

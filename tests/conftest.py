@@ -1,0 +1,58 @@
+"""Shared fixtures: the fixed cast (alice, bob, charlie) and quick test settings.
+
+Session-scoped on purpose: the engine tests in tests/rules/ use hypothesis, which
+refuses function-scoped autouse fixtures, and need no database.
+"""
+
+import pytest
+from django.test import override_settings
+
+PASSWORD = "Sturdy-Carolo-42"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _quick_site_settings():
+    from carolo_site.celery import app
+
+    app.conf.update(task_always_eager=True, task_eager_propagates=True)
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
+
+def make_player(username):
+    from allauth.account.models import EmailAddress
+
+    from accounts.models import User
+
+    user = User.objects.create_user(username, f"{username}@example.org", PASSWORD)
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    return user
+
+
+@pytest.fixture
+def alice(db):
+    return make_player("alice")
+
+
+@pytest.fixture
+def bob(db):
+    return make_player("bob")
+
+
+@pytest.fixture
+def charlie(db):
+    return make_player("charlie")
+
+
+@pytest.fixture
+def client_alice(client, alice):
+    client.force_login(alice)
+    return client
+
+
+def pytest_runtest_teardown(item):
+    """Celery keeps "inside a task" in one process-wide flag; eager tasks run at the
+    same time in several threads (live server, concurrency tests) can leave it set."""
+    from celery._state import _set_task_join_will_block
+
+    _set_task_join_will_block(False)

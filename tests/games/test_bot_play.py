@@ -1,0 +1,119 @@
+"""Computer opponents on the site: challenged, they accept at once and answer each move
+through the real Celery path (eager here; tests/integration runs a real worker)."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from accounts.models import User
+from games import bot_play, services
+from games.models import Game, Move
+
+
+@pytest.fixture
+def carolo_bot(db):
+    return User.objects.get(username="carolo-bot")
+
+
+def test_every_game_has_a_bot_account(db):
+    bots = User.objects.filter(is_bot=True).order_by("username")
+    assert [b.username for b in bots] == ["carge-bot", "carolo-bot", "rococo-bot", "shuuro-bot"]
+    assert all(not b.has_usable_password() and b.notify == "none" for b in bots)
+
+
+def test_a_bot_accepts_at_once_and_keeps_the_level(
+    alice, carolo_bot, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        challenge = services.create_challenge(
+            alice, variant="carolo", opponent=carolo_bot, color="white", bot_level=1
+        )
+    game = challenge.game
+    assert challenge.status == "accepted" and game.bot_level == 1
+    assert (game.white, game.black) == (alice, carolo_bot)
+    assert game.ply == 0  # White (alice) moves first: the bot waits
+
+
+def test_the_bot_answers_a_move_through_its_task(
+    alice, carolo_bot, django_capture_on_commit_callbacks
+):
+    challenge = services.create_challenge(
+        alice, variant="carolo", opponent=carolo_bot, color="white", bot_level=1
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        services.play_move(alice, challenge.game_id, "a1-a4", 0)
+    game = Game.objects.get()
+    reply = Move.objects.get(game=game, ply=2)
+    assert reply.player == carolo_bot and reply.side == "black"
+    assert game.white_to_act
+
+
+def test_a_bot_with_white_moves_first(alice, carolo_bot, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        challenge = services.create_challenge(
+            alice, variant="carolo", opponent=carolo_bot, color="black", bot_level=2
+        )
+    game = Game.objects.get(pk=challenge.game_id)
+    assert game.white == carolo_bot and game.ply == 1 and game.black_to_act
+
+
+def test_a_shuuro_bot_recruits_its_army_as_soon_as_the_game_starts(
+    alice, db, django_capture_on_commit_callbacks
+):
+    bot = User.objects.get(username="shuuro-bot")
+    with django_capture_on_commit_callbacks(execute=True):
+        challenge = services.create_challenge(
+            alice, variant="shuuro-mini", opponent=bot, color="white", bot_level=1
+        )
+    game = Game.objects.get(pk=challenge.game_id)
+    bot_moves = list(Move.objects.filter(game=game, player=bot).values_list("text", flat=True))
+    assert bot_moves[-1] == "done" and all(m.hidden for m in Move.objects.filter(player=bot))
+    assert game.white_to_act and not game.black_to_act  # only alice still recruits
+    assert game.visible_ply("white") == 0  # and she sees nothing of the bot's army
+
+
+@pytest.mark.parametrize(
+    "variant, level, message",
+    [("rococo", 3, "does not play"), ("carolo", 6, "level is 1 to 5"), ("carolo", 0, "level")],
+)
+def test_it_refuses_a_wrong_game_or_level_for_a_bot(alice, carolo_bot, variant, level, message):
+    with pytest.raises(services.GameError, match=message):
+        services.create_challenge(alice, variant=variant, opponent=carolo_bot, bot_level=level)
+    assert not Game.objects.exists()
+
+
+def test_the_sweep_wakes_a_bot_whose_task_was_lost(alice, carolo_bot):
+    challenge = services.create_challenge(
+        alice, variant="carolo", opponent=carolo_bot, color="black", bot_level=1
+    )  # no on-commit callbacks ran: the bot's task was "lost"
+    game = Game.objects.get(pk=challenge.game_id)
+    assert game.ply == 0 and game.white_to_act
+    assert list(bot_play.waiting_games(timezone.now())) == []  # within the grace minute
+    assert bot_play.wake_waiting(timezone.now() + timedelta(minutes=2)) == 1  # eager: it plays
+    assert Game.objects.get().ply == 1
+
+
+def test_challenging_a_bot_from_the_form_opens_the_game(client_alice, carolo_bot):
+    response = client_alice.post(
+        "/challenge/new/",
+        {
+            "game": "carolo",
+            "days_per_move": "3",
+            "mode": "rated",
+            "color": "white",
+            "opponent": "carolo-bot",
+            "level": "4",
+        },
+    )
+    game = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/game/{game.pk}/"
+    assert game.black == carolo_bot and game.bot_level == 4
+
+
+def test_the_lobby_offers_every_bot_and_the_form_picks_its_game(client_alice, db):
+    lobby = client_alice.get("/lobby/").content.decode()
+    for name in ("carolo-bot", "carge-bot", "rococo-bot", "shuuro-bot"):
+        assert f"/challenge/new/?opponent={name}" in lobby
+    form = client_alice.get("/challenge/new/?opponent=shuuro-bot").content.decode()
+    assert '<option value="shuuro" selected>' in form

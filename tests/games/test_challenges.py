@@ -1,0 +1,416 @@
+"""The challenge form (/challenge/new/), the challenge link page and its buttons."""
+
+import re
+
+import pytest
+
+from games import services
+from games.models import Challenge, Game
+from tests.helpers import text
+
+# What a browser sends for a Carolo challenge with the form's defaults.
+BASE = {"game": "carolo", "days_per_move": "3", "mode": "rated", "color": "random"}
+
+
+def post_new(client, **fields):
+    data = {**BASE, **{k.replace("__", "."): v for k, v in fields.items()}}
+    return client.post("/challenge/new/", data)
+
+
+def open_challenge(user, **kwargs):
+    kwargs.setdefault("variant", "carolo")
+    return services.create_challenge(user, **kwargs)
+
+
+# -- the form -------------------------------------------------------------------------
+
+
+def test_it_asks_visitors_to_log_in_before_challenging(client, db):
+    r = client.get("/challenge/new/")
+    assert r.status_code == 302
+    assert r["Location"].startswith("/accounts/login/?next=/challenge/new/")
+
+
+def test_it_offers_the_five_games_with_their_titles(client_alice):
+    page = text(client_alice.get("/challenge/new/"))
+    for key, title in [
+        ("carolo", "Le Carolo"),
+        ("carge", "Le Carge"),
+        ("rococo", "Rococo"),
+        ("shuuro", "Shuuro"),
+        ("shuuro-mini", "Mini-Shuuro"),
+    ]:
+        assert f'<option value="{key}"' in page
+        assert f"Options of {title}" in page  # without JS every game's options are shown
+
+
+def test_it_fills_in_the_opponent_from_the_link(client_alice, bob):
+    page = text(client_alice.get("/challenge/new/?opponent=bob"))
+    assert 'name="opponent" value="bob"' in page
+
+
+def test_htmx_gets_the_options_of_the_chosen_game_only(client_alice):
+    r = client_alice.get(
+        "/challenge/new/?game=shuuro-mini",
+        HTTP_HX_REQUEST="true",
+        HTTP_HX_TRIGGER_NAME="game",
+    )
+    page = text(r)
+    assert page.lstrip().startswith('<div id="game-options"')
+    assert "Options of Mini-Shuuro" in page
+    assert 'name="shuuro-mini.budget" value="200"' in page  # Mini-Shuuro's own default
+    assert "Options of Le Carge" not in page
+    assert "<html" not in page
+
+
+def test_it_creates_an_open_challenge_and_shows_its_link(client_alice, alice):
+    r = post_new(client_alice)
+    challenge = Challenge.objects.get()
+    assert r.status_code == 302
+    assert r["Location"] == f"/challenge/{challenge.token}/"
+    assert challenge.challenger == alice and challenge.opponent is None
+    assert (challenge.variant, challenge.options) == ("carolo", {})
+    assert (challenge.days_per_move, challenge.rated, challenge.color) == (3, True, "random")
+    page = text(client_alice.get(r["Location"]))
+    assert f'value="http://testserver/challenge/{challenge.token}/"' in page
+
+
+def test_it_creates_a_challenge_to_a_named_player(client_alice, bob):
+    post_new(client_alice, opponent="Bob", color="black", days_per_move="7")
+    challenge = Challenge.objects.get()
+    assert challenge.opponent == bob
+    assert (challenge.color, challenge.days_per_move) == ("black", 7)
+
+
+def test_it_lets_you_challenge_the_bot_of_the_game(client_alice):
+    post_new(client_alice, opponent="carolo-bot")
+    challenge = Challenge.objects.get()
+    assert challenge.opponent.username == "carolo-bot" and challenge.status == "accepted"
+
+
+def test_it_refuses_a_bot_that_does_not_play_the_game(client_alice):
+    response = client_alice.post(
+        "/challenge/new/",
+        {
+            "game": "carolo",
+            "days_per_move": "3",
+            "mode": "rated",
+            "color": "white",
+            "opponent": "rococo-bot",
+        },
+    )
+    assert response.status_code == 400 and "rococo-bot does not play this game" in text(response)
+    assert not Challenge.objects.exists()
+
+
+def test_unlimited_time_is_allowed_for_a_casual_game(client_alice):
+    post_new(client_alice, days_per_move="unlimited", mode="casual")
+    challenge = Challenge.objects.get()
+    assert (challenge.days_per_move, challenge.rated) == (None, False)
+
+
+def test_it_stores_the_shuuro_variants_chosen(client_alice):
+    post_new(
+        client_alice,
+        game="shuuro-mini",
+        **{
+            "shuuro-mini__budget": "300",
+            "shuuro-mini__limits": "on",  # the "No limits" box
+            "shuuro-mini__scouts": "on",
+            "shuuro-mini__jungle": "3",
+            "shuuro-mini__castle": "on",
+            "shuuro-mini__serious": "on",
+        },
+    )
+    challenge = Challenge.objects.get()
+    assert challenge.variant == "shuuro-mini"
+    assert challenge.options == {
+        "budget": "300",
+        "limits": "off",
+        "scouts": "on",
+        "jungle": "3",
+        "castle": "on",
+        "serious": "on",
+    }
+
+
+def test_standard_shuuro_stores_no_options(client_alice):
+    post_new(client_alice, game="shuuro", shuuro__budget="800", shuuro__jungle="2")
+    assert Challenge.objects.get().options == {}
+
+
+def test_only_the_chosen_games_options_are_used(client_alice):
+    # Without JS the page sends every game's fields; the Carge ones are ignored.
+    post_new(client_alice, game="rococo", carge__layout="preset", carge__preset="maze")
+    assert Challenge.objects.get().options == {}
+
+
+def test_it_stores_a_carge_preset_and_the_barrier_rule(client_alice):
+    post_new(
+        client_alice,
+        game="carge",
+        carge__layout="preset",
+        carge__preset="maze",
+        carge__barrier_rule="on",
+    )
+    assert Challenge.objects.get().options == {"barriers": "maze", "barrier_rule": "on"}
+
+
+def test_it_stores_a_random_carge_layout_with_its_count(client_alice):
+    post_new(client_alice, game="carge", carge__layout="random", carge__count="10")
+    assert Challenge.objects.get().options == {"barriers": "random:10"}
+
+
+def test_it_refuses_more_than_sixteen_random_barriers(client_alice):
+    r = post_new(client_alice, game="carge", carge__layout="random", carge__count="17")
+    assert r.status_code == 400
+    assert "Ensure this value is less than or equal to 16." in text(r)
+    assert not Challenge.objects.exists()
+
+
+def edge_checkboxes(page):
+    return re.findall(r'name="carge\.edges" value="(\w+)"', page)
+
+
+def test_the_carge_editor_lays_the_edges_out_between_the_squares(client_alice):
+    page = text(client_alice.get("/challenge/new/"))
+    edges = edge_checkboxes(page)
+    assert len(edges) == len(set(edges)) == 40
+    # Read like the board, rank 5 at the top: first the four edges between the
+    # squares of rank 5 (a5|b5 ... d5|e5), then the five between ranks 4 and 5.
+    assert edges[:4] == ["a5e", "b5e", "c5e", "d5e"]
+    assert edges[4:9] == ["a4n", "b4n", "c4n", "d4n", "e4n"]
+    assert edges[-4:] == ["a1e", "b1e", "c1e", "d1e"]
+    assert edges[-9:-4] == ["a1n", "b1n", "c1n", "d1n", "e1n"]
+    assert 'value="c3e" aria-label="Barrier between c3 and d3"' in page
+    assert 'value="b2n" aria-label="Barrier between b2 and b3"' in page
+
+
+def test_the_carge_editor_gives_the_barriers_ticked(client_alice):
+    post_new(client_alice, game="carge", carge__layout="drawn", carge__edges=["c3e", "b2n"])
+    assert Challenge.objects.get().options == {"barriers": "b2n,c3e"}
+
+
+def test_the_carge_editor_keeps_the_ticks_when_refused(client_alice):
+    r = post_new(
+        client_alice,
+        game="carge",
+        carge__layout="drawn",
+        carge__edges=["a1n", "a1e"],
+        opponent="zed",
+    )
+    assert re.search(r'value="a1n" aria-label="[^"]+" checked', text(r))
+
+
+def test_it_refuses_a_drawn_layout_that_encloses_a_square(client_alice):
+    # Barriers north and east of a1 shut the corner off.
+    r = post_new(client_alice, game="carge", carge__layout="drawn", carge__edges=["a1n", "a1e"])
+    assert r.status_code == 400
+    assert "the barriers enclose a1" in text(r)
+    assert not Challenge.objects.exists()
+
+
+def test_it_refuses_a_bad_carolo_fen_with_the_engines_message(client_alice):
+    r = post_new(client_alice, carolo__fen="not a position")
+    assert r.status_code == 400
+    assert "fen:" in text(r)
+    assert not Challenge.objects.exists()
+
+
+def test_it_takes_a_carolo_start_position(client_alice):
+    fen = "ahbcebha/3a1a2/8/8/8/8/3A1A2/AHBCEBHA w c1f1c8f8 1"
+    post_new(client_alice, carolo__fen=fen)
+    assert Challenge.objects.get().options == {"fen": fen}
+
+
+FORGED = [
+    ({"game": "chess"}, "Select a valid choice. chess is not one of the available choices."),
+    ({"game": "shuuro", "shuuro.jungle": "5"}, "Select a valid choice. 5 is not one"),
+    ({"game": "shuuro", "shuuro.budget": "lots"}, "budget must be a whole number"),
+    ({"carolo.colour": "pink"}, "Unknown option colour for Le Carolo."),
+    ({"days_per_move": "4"}, "Select a valid choice. 4 is not one of the available choices."),
+    ({"days_per_move": "unlimited"}, "Games without a time limit can only be casual."),
+    ({"color": "green"}, "Select a valid choice. green is not one of the available choices."),
+    ({"mode": "ranked"}, "Select a valid choice. ranked is not one"),
+    ({"opponent": "alice"}, "You cannot challenge yourself."),
+    ({"opponent": "zed"}, "There is no player called zed."),
+]
+
+
+@pytest.mark.parametrize(("fields", "message"), FORGED)
+def test_it_refuses_a_forged_form_and_creates_nothing(client_alice, fields, message):
+    r = client_alice.post("/challenge/new/", {**BASE, **fields})
+    assert r.status_code == 400
+    assert message in text(r)
+    assert not Challenge.objects.exists()
+
+
+# -- the challenge page -----------------------------------------------------------------
+
+
+def test_a_visitor_with_the_link_is_asked_to_log_in_and_come_back(client, alice):
+    challenge = open_challenge(alice)
+    page = text(client.get(f"/challenge/{challenge.token}/"))
+    assert "Le Carolo challenge by alice" in page
+    assert f'href="/accounts/login/?next=/challenge/{challenge.token}/"' in page
+    assert "/accept/" not in page
+
+
+def test_an_unknown_link_is_not_found(client_alice):
+    assert client_alice.get("/challenge/nosuchtoken1/").status_code == 404
+
+
+def test_the_challenger_may_cancel_but_not_accept(client_alice, alice):
+    challenge = open_challenge(alice)
+    page = text(client_alice.get(f"/challenge/{challenge.token}/"))
+    assert f'action="/challenge/{challenge.pk}/cancel/"' in page
+    assert "/accept/" not in page and "/decline/" not in page
+
+
+def test_the_challenged_player_may_accept_or_decline(client, alice, bob):
+    challenge = open_challenge(alice, opponent=bob)
+    client.force_login(bob)
+    page = text(client.get(f"/challenge/{challenge.token}/"))
+    assert f'action="/challenge/{challenge.pk}/accept/"' in page
+    assert f'action="/challenge/{challenge.pk}/decline/"' in page
+    assert "/cancel/" not in page
+
+
+def test_a_stranger_gets_no_buttons_on_a_challenge_to_someone_else(client, alice, bob, charlie):
+    challenge = open_challenge(alice, opponent=bob)
+    client.force_login(charlie)
+    page = text(client.get(f"/challenge/{challenge.token}/"))
+    assert "/accept/" not in page and "/decline/" not in page and "/cancel/" not in page
+
+
+def test_the_page_previews_a_carge_layout(client_alice, alice):
+    challenge = open_challenge(alice, variant="carge", options={"barriers": "b2n"})
+    page = text(client_alice.get(f"/challenge/{challenge.token}/"))
+    assert 'aria-label="b3, empty, barrier towards b2"' in page
+
+
+# -- accept, decline, cancel -----------------------------------------------------------
+
+
+def test_accepting_via_the_link_starts_a_game_and_opens_it(client, alice, bob):
+    challenge = open_challenge(alice)
+    client.force_login(bob)
+    r = client.post(f"/challenge/{challenge.pk}/accept/")
+    game = Game.objects.get()
+    assert r.status_code == 302
+    assert r["Location"] == f"/game/{game.pk}/"
+    assert {game.white, game.black} == {alice, bob}
+    challenge.refresh_from_db()
+    assert (challenge.status, challenge.game) == ("accepted", game)
+
+
+def test_it_refuses_accepting_your_own_challenge(client_alice, alice):
+    challenge = open_challenge(alice)
+    r = client_alice.post(f"/challenge/{challenge.pk}/accept/")
+    assert r.status_code == 403
+    assert "You cannot accept your own challenge." in text(r)
+    assert not Game.objects.exists()
+    assert Challenge.objects.get().status == "open"
+
+
+def test_only_the_addressed_player_can_accept_a_named_challenge(client, alice, bob, charlie):
+    challenge = open_challenge(alice, opponent=bob)
+    client.force_login(charlie)
+    r = client.post(f"/challenge/{challenge.pk}/accept/")
+    assert r.status_code == 403
+    assert "This challenge is addressed to another player." in text(r)
+    assert challenge.token not in text(r)  # a stranger does not learn the link
+    assert not Game.objects.exists()
+
+
+def test_a_stranger_cannot_cancel(client, alice, charlie):
+    challenge = open_challenge(alice)
+    client.force_login(charlie)
+    r = client.post(f"/challenge/{challenge.pk}/cancel/")
+    assert r.status_code == 403
+    assert "Only the challenger can cancel." in text(r)
+    assert Challenge.objects.get().status == "open"
+
+
+def test_a_stranger_cannot_decline(client, alice, bob, charlie):
+    challenge = open_challenge(alice, opponent=bob)
+    client.force_login(charlie)
+    r = client.post(f"/challenge/{challenge.pk}/decline/")
+    assert r.status_code == 403
+    assert "Only the challenged player can decline." in text(r)
+    assert Challenge.objects.get().status == "open"
+
+
+def test_the_challenger_cancels(client_alice, alice):
+    challenge = open_challenge(alice)
+    r = client_alice.post(f"/challenge/{challenge.pk}/cancel/", {"next": "/lobby/"})
+    assert (r.status_code, r["Location"]) == (302, "/lobby/")
+    assert Challenge.objects.get().status == "cancelled"
+
+
+def test_the_challenged_player_declines(client, alice, bob):
+    challenge = open_challenge(alice, opponent=bob)
+    client.force_login(bob)
+    r = client.post(f"/challenge/{challenge.pk}/decline/", follow=True)
+    assert "Challenge declined." in text(r)
+    assert Challenge.objects.get().status == "declined"
+
+
+def test_it_does_not_redirect_to_another_site(client_alice, alice):
+    challenge = open_challenge(alice)
+    r = client_alice.post(f"/challenge/{challenge.pk}/cancel/", {"next": "https://evil.example/"})
+    assert r["Location"] == "/"
+
+
+@pytest.mark.parametrize("action", ["decline", "cancel"])
+def test_a_closed_challenge_cannot_be_accepted(client, alice, bob, action):
+    challenge = open_challenge(alice, opponent=bob)
+    getattr(services, f"{action}_challenge")(bob if action == "decline" else alice, challenge.pk)
+    client.force_login(bob)
+    r = client.post(f"/challenge/{challenge.pk}/accept/")
+    assert r.status_code == 409
+    assert "This challenge is no longer open." in text(r)
+    assert not Game.objects.exists()
+
+
+def test_an_accepted_challenge_cannot_be_accepted_twice(client, alice, bob, charlie):
+    challenge = open_challenge(alice)
+    services.accept_challenge(bob, challenge.pk)
+    client.force_login(charlie)
+    assert client.post(f"/challenge/{challenge.pk}/accept/").status_code == 409
+    assert Game.objects.count() == 1
+
+
+def test_a_missing_challenge_is_reported(client_alice):
+    r = client_alice.post("/challenge/999/accept/")
+    assert r.status_code == 404
+    assert "No such challenge." in text(r)
+
+
+def test_answers_must_be_posted(client_alice, alice):
+    challenge = open_challenge(alice)
+    assert client_alice.get(f"/challenge/{challenge.pk}/cancel/").status_code == 405
+    assert Challenge.objects.get().status == "open"
+
+
+def test_visitors_must_log_in_to_accept(client, alice):
+    challenge = open_challenge(alice)
+    r = client.post(f"/challenge/{challenge.pk}/accept/")
+    assert r.status_code == 302 and "/accounts/login/" in r["Location"]
+    assert not Game.objects.exists()
+
+
+def test_an_htmx_accept_is_sent_on_to_the_game(client, alice, bob):
+    challenge = open_challenge(alice)
+    client.force_login(bob)
+    r = client.post(f"/challenge/{challenge.pk}/accept/", HTTP_HX_REQUEST="true")
+    assert r["HX-Redirect"] == f"/game/{Game.objects.get().pk}/"
+
+
+def test_an_htmx_cancel_is_sent_back_to_the_page(client_alice, alice):
+    challenge = open_challenge(alice)
+    r = client_alice.post(
+        f"/challenge/{challenge.pk}/cancel/", {"next": "/lobby/"}, HTTP_HX_REQUEST="true"
+    )
+    assert r["HX-Redirect"] == "/lobby/"
+    assert Challenge.objects.get().status == "cancelled"

@@ -1,0 +1,344 @@
+"""The game page: what it shows, its htmx fragments, polling, replay, record, query count."""
+
+import types
+from datetime import UTC, datetime
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+
+from games import presence, services
+from games.models import Game
+from tests.games.game_utils import client_for, play_line, post_move, start_game, words
+
+START = "0-0-active-none-1-0"  # the poll token of a new game: ply 0, White to act
+
+
+@pytest.fixture(autouse=True)
+def _no_presence_left_over():
+    cache.clear()
+
+
+@pytest.fixture
+def game(alice, bob):
+    return start_game("carolo", alice, bob)
+
+
+@pytest.fixture
+def players(alice, bob):
+    return {"white": (client_for(alice), alice), "black": (client_for(bob), bob)}
+
+
+def page(client, game, **params):
+    return client.get(reverse("game", args=[game.pk]), params)
+
+
+def test_it_shows_players_sides_and_who_is_to_act(players, game):
+    html = page(players["black"][0], game).content.decode()
+    assert '<a href="/@/alice">alice</a>' in html
+    assert '<a href="/@/bob">bob</a>' in html
+    body = words(page(players["black"][0], game))
+    assert "alice (White) to act" in body
+    assert "bob (Black, you)" in body
+    assert "alice (White) to move." in body
+
+
+def test_it_turns_the_board_for_black(players, game):
+    black = page(players["black"][0], game).content.decode()
+    white = page(players["white"][0], game).content.decode()
+    assert "board--flipped" in black
+    assert "Board, Black at the bottom" in black
+    assert "board--flipped" not in white
+    # seen from White, a8 is the first square drawn; from Black, h1
+    assert black.index('aria-label="h1, white Aymon"') < black.index('aria-label="a8, black Aymon"')
+    assert white.index('aria-label="a8, black Aymon"') < white.index('aria-label="h1, white Aymon"')
+
+
+def test_the_board_is_buttons_only_for_the_player_to_act(players, game):
+    white = page(players["white"][0], game).content.decode()
+    black = page(players["black"][0], game).content.decode()
+    assert '<button name="square" value="d2"' in white
+    assert 'name="square"' not in black
+    assert 'role="img" class="sq sq-dark sq-has-white" aria-label="d2, white Aymon"' in black
+    assert '<label for="move-text">Type a move</label>' in white
+    assert 'id="move-text"' not in black
+
+
+def test_it_shows_the_legend_and_the_rules_link(players, game, alice, bob):
+    body = page(players["white"][0], game).content.decode()
+    for name in ("Ego", "Carolo", "Bayard", "Hubris", "Aymon"):
+        assert f"<span>{name}</span>" in body
+    assert 'href="/rules/carolo/"' in body
+    mini = start_game("shuuro-mini", alice, bob)
+    assert 'href="/rules/shuuro/"' in page(players["white"][0], mini).content.decode()
+
+
+def test_it_marks_the_last_move(players, game):
+    play_line(players, game.pk, ["d2-f6"])
+    html = page(players["black"][0], game).content.decode()
+    assert 'aria-label="d2, empty, last move"' in html
+    assert 'aria-label="f6, white Aymon, last move"' in html
+
+
+def test_the_deadline_is_in_the_viewers_time_zone_with_time_left(players, game, alice, monkeypatch):
+    alice.time_zone = "Asia/Tokyo"
+    alice.save(update_fields=["time_zone"])
+    Game.objects.filter(pk=game.pk).update(deadline=datetime(2026, 3, 10, 22, 30, tzinfo=UTC))
+    now = datetime(2026, 3, 8, 18, 0, tzinfo=UTC)  # 2 days 4 hours 30 minutes before
+    monkeypatch.setattr("games.presenters.timezone", types.SimpleNamespace(now=lambda: now))
+    body = words(page(players["white"][0], game))
+    # 22:30 UTC is 7:30 the next morning in Tokyo (UTC+9)
+    assert "Deadline: March 11, 2026, 7:30 a.m. (2 days 4 hours left)." in body
+
+
+def test_a_finished_game_says_how_it_ended_in_words(players, game, alice):
+    services.resign(alice, game.pk)
+    body = words(page(players["black"][0], game))
+    assert "White resigned: Black wins." in body
+    assert "to act" not in body
+    assert "Resign" not in body
+
+
+def test_the_result_comes_from_the_reason_not_the_stored_english(players, game, bob):
+    services.resign(bob, game.pk)
+    Game.objects.filter(pk=game.pk).update(result_text="stored words")
+    body = words(page(players["white"][0], game))
+    assert "stored words" not in body
+    assert "Black resigned: White wins." in body
+
+
+def test_a_spectator_sees_the_game_without_controls(client, charlie, game):
+    client.force_login(charlie)
+    body = page(client, game).content.decode()
+    assert "board--flipped" not in body
+    assert 'name="square"' not in body
+    assert "Resign" not in body
+
+
+def test_htmx_gets_the_live_fragment_plain_requests_the_page(players, game):
+    client, user = players["white"]
+    full = page(client, game).content.decode()
+    assert full.startswith("<!DOCTYPE html>")
+    fragment = client.get(reverse("game", args=[game.pk]), HTTP_HX_REQUEST="true")
+    html = fragment.content.decode().strip()
+    assert html.startswith('<div id="game-live"')
+    assert "<html" not in html
+    assert 'id="game-board"' in html and 'id="game-moves"' in html and 'id="game-status"' in html
+
+
+def test_a_move_by_htmx_answers_with_the_new_fragment(players, game):
+    client, user = players["white"]
+    response = post_move(client, user, game.pk, "d2-f6", htmx=True)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.strip().startswith('<div id="game-live"')
+    assert "bob (Black) to move." in words(response)
+    # the poll asks from now on whether the page changed since ply 1, Black to act
+    assert "poll?v=1-0-active-none-0-1" in html
+
+
+def test_a_plain_move_redirects_to_the_page(players, game):
+    client, user = players["white"]
+    response = post_move(client, user, game.pk, "d2-f6")
+    assert response.status_code == 302
+    assert response.url == reverse("game", args=[game.pk])
+
+
+def test_the_page_polls_while_the_game_is_on(players, game, alice):
+    html = page(players["black"][0], game).content.decode()
+    # ply 0, no secret moves, no draw offer, White to act
+    assert f'hx-get="/game/{game.pk}/poll?v={START}" hx-trigger="every 5s"' in html
+    services.resign(alice, game.pk)
+    assert "hx-trigger" not in page(players["black"][0], game).content.decode()
+
+
+def test_poll_answers_204_when_nothing_changed(players, game, django_assert_num_queries):
+    client, user = players["black"]
+    url = reverse("game_poll", args=[game.pk])
+    client.get(url, {"v": START})  # the session and user are loaded once the same way
+    with django_assert_num_queries(3):  # session, user, the game's row
+        response = client.get(url, {"v": START})
+    assert response.status_code == 204
+    assert response.content == b""
+
+
+def test_poll_answers_with_the_fragment_after_a_move(players, game):
+    play_line(players, game.pk, ["d2-f6"])
+    response = players["black"][0].get(reverse("game_poll", args=[game.pk]), {"v": START})
+    assert response.status_code == 200
+    assert "d2-f6" in response.content.decode()
+    assert "poll?v=1-0-active-none-0-1" in response.content.decode()
+
+
+def test_poll_stops_when_the_game_is_over(players, game, alice):
+    services.resign(alice, game.pk)
+    response = players["black"][0].get(reverse("game_poll", args=[game.pk]), {"v": START})
+    assert response.status_code == 286
+    assert "White resigned: Black wins." in words(response)
+
+
+def test_page_and_poll_record_presence(players, game, alice, bob):
+    assert not presence.is_present(game.pk, alice.pk)
+    page(players["white"][0], game)
+    assert presence.is_present(game.pk, alice.pk)
+    players["black"][0].get(reverse("game_poll", args=[game.pk]), {"v": START})
+    assert presence.is_present(game.pk, bob.pk)
+
+
+def test_a_spectator_leaves_no_presence(client, charlie, game):
+    client.force_login(charlie)
+    page(client, game)
+    assert not presence.is_present(game.pk, charlie.pk)
+
+
+# -- replay and record -------------------------------------------------------------------
+
+
+def test_replay_shows_the_board_at_a_ply(players, game):
+    play_line(players, game.pk, ["d2-f6", "b8-d6", "d1xd6"])
+    html = page(players["white"][0], game, ply=1).content.decode()
+    assert "Replay: position after move 1 of 3." in words(page(players["white"][0], game, ply=1))
+    assert 'aria-label="f6, white Aymon, last move"' in html
+    assert 'aria-label="b8, black Hubris"' in html  # not yet moved at ply 1
+    assert 'name="square"' not in html  # no moves from a past position
+    assert 'value="ahbcebha/3a1a2/5A2/8/8/8/5A2/AHBCEBHA b c1f1c8f8 1"' in html
+    start = page(players["white"][0], game, ply=0).content.decode()
+    assert 'value="ahbcebha/3a1a2/8/8/8/8/3A1A2/AHBCEBHA w c1f1c8f8 1"' in start
+
+
+def test_replay_links_step_through_the_game(players, game):
+    play_line(players, game.pk, ["d2-f6", "b8-d6"])
+    html = page(players["white"][0], game, ply=1).content.decode()
+    url = reverse("game", args=[game.pk])
+    assert f'href="{url}?ply=0"' in html  # first
+    assert f'href="{url}" hx-get="{url}" hx-push-url="true" aria-label="Next move"' in html
+    fragment = players["white"][0].get(url, {"ply": 1}, HTTP_HX_REQUEST="true")
+    assert fragment.content.decode().strip().startswith('<div id="game-live"')
+
+
+def test_a_replay_past_the_end_shows_the_current_position(players, game):
+    play_line(players, game.pk, ["d2-f6"])
+    body = words(page(players["white"][0], game, ply=99))
+    assert "Replay:" not in body
+
+
+def test_the_record_lists_start_options_and_moves(players, game):
+    play_line(players, game.pk, ["d2-f6", "b8-d6"])
+    response = players["black"][0].get(reverse("game_record", args=[game.pk]))
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/plain")
+    assert "attachment" in response["Content-Disposition"]
+    lines = response.content.decode().splitlines()
+    assert "start: ahbcebha/3a1a2/8/8/8/8/3A1A2/AHBCEBHA w c1f1c8f8 1" in lines
+    assert lines.index("white d2-f6") + 1 == lines.index("black b8-d6")
+    assert "fen: a1bcebha/3a1a2/3h1A2/8/8/8/5A2/AHBCEBHA w c1f1c8f8 2" in lines
+
+
+# -- actions -----------------------------------------------------------------------------
+
+
+def test_a_draw_is_offered_and_accepted(players, game):
+    white, black = players["white"][0], players["black"][0]
+    url = reverse("game_draw", args=[game.pk])
+    white.post(url, {"action": "offer"})
+    assert "White offers a draw." in words(page(black, game))
+    assert "Accept the draw" in words(page(black, game))
+    black.post(url, {"action": "accept"})
+    game.refresh_from_db()
+    assert (game.status, game.result_reason) == ("finished", "agreement")
+    assert "Draw by agreement." in words(page(white, game))
+
+
+def test_a_draw_offer_can_be_declined(players, game):
+    white, black = players["white"][0], players["black"][0]
+    url = reverse("game_draw", args=[game.pk])
+    white.post(url, {"action": "offer"})
+    black.post(url, {"action": "decline"}, HTTP_HX_REQUEST="true")
+    game.refresh_from_db()
+    assert (game.draw_offer, game.is_active) == ("", True)
+
+
+def test_answering_a_draw_nobody_offered_is_refused(players, game):
+    response = players["black"][0].post(
+        reverse("game_draw", args=[game.pk]), {"action": "accept"}, HTTP_HX_REQUEST="true"
+    )
+    assert "There is no draw offer to answer." in words(response)
+    response = players["black"][0].post(
+        reverse("game_draw", args=[game.pk]), {"action": "shrug"}, HTTP_HX_REQUEST="true"
+    )
+    assert "Choose to offer, accept or decline a draw." in words(response)
+    game.refresh_from_db()
+    assert game.is_active
+
+
+def test_abort_is_offered_until_both_have_moved(players, game):
+    assert "Abort the game" in words(page(players["white"][0], game))
+    play_line(players, game.pk, ["d2-f6", "b8-d6"])
+    assert "Abort the game" not in words(page(players["white"][0], game))
+    response = players["white"][0].post(reverse("game_abort", args=[game.pk]))
+    assert "Both players have moved; the game can no longer be aborted." in words(
+        players["white"][0].get(response.url)
+    )
+    game.refresh_from_db()
+    assert game.is_active
+
+
+def test_a_game_is_aborted(players, game):
+    players["black"][0].post(reverse("game_abort", args=[game.pk]))
+    game.refresh_from_db()
+    assert (game.status, game.result_reason) == ("aborted", "aborted")
+    assert "The game was aborted." in words(page(players["white"][0], game))
+
+
+def test_a_stranger_cannot_resign(client, charlie, game):
+    client.force_login(charlie)
+    response = client.post(reverse("game_resign", args=[game.pk]), {"confirmed": "1"})
+    assert response.status_code == 403
+    response = client.post(reverse("game_resign", args=[game.pk]))  # not even to be asked
+    assert response.status_code == 403
+    game.refresh_from_db()
+    assert game.is_active
+
+
+# -- cost --------------------------------------------------------------------------------
+
+
+def _aymon_walk(game, alice, bob, start, stop):
+    """Aymons teleporting round empty squares without repeating a position thrice.
+
+    White's a1 Aymon tours the 16 squares of ranks 3-4, Black's a8 Aymon 15 squares
+    of ranks 5-6: the pair of squares repeats only after 240 plies.
+    """
+    tours = {
+        "white": [f"{f}{r}" for r in "34" for f in "abcdefgh"],
+        "black": [f"{f}{r}" for r in "65" for f in "abcdefgh"][:15],
+    }
+    at = {"white": "a1", "black": "a8"}
+    for ply in range(stop):
+        side = "white" if ply % 2 == 0 else "black"
+        to = tours[side][(ply // 2) % len(tours[side])]
+        if ply >= start:
+            user = alice if side == "white" else bob
+            services.play_move(user, game.pk, f"{at[side]}-{to}", ply)
+        at[side] = to
+
+
+def test_the_page_costs_the_same_queries_at_ply_2_and_200(
+    players, game, alice, bob, django_assert_num_queries
+):
+    client = players["white"][0]
+    _aymon_walk(game, alice, bob, 0, 2)
+    page(client, game)
+    with django_assert_num_queries(QUERIES):
+        assert page(client, game).status_code == 200
+    _aymon_walk(game, alice, bob, 2, 200)
+    game.refresh_from_db()
+    assert (game.ply, game.is_active) == (200, True)
+    with django_assert_num_queries(QUERIES):
+        body = words(page(client, game))
+    assert "a3-b3" in body  # the move list has the whole game
+
+
+# session, user, the game with its players, the move texts, the movers (can abort?),
+# and the header's count of games awaiting the user
+QUERIES = 6

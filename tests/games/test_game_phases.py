@@ -1,0 +1,243 @@
+"""Every phase on the game page: Shuuro recruitment in secret, plinths, deployment;
+Carge placement and barrier moves; Carolo's attraction."""
+
+import html
+import re
+import types
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+
+from games.models import Game, Move
+from tests.games.game_utils import click, client_for, play_line, post_move, start_game, words
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    cache.clear()
+
+
+@pytest.fixture
+def players(alice, bob):
+    return {"white": (client_for(alice), alice), "black": (client_for(bob), bob)}
+
+
+@pytest.fixture
+def fixed_dice(monkeypatch):
+    queue = []
+    monkeypatch.setattr(
+        "games.services.secrets", types.SimpleNamespace(choice=lambda seq: seq[queue.pop(0)])
+    )
+    return queue
+
+
+def html_of(response):
+    return html.unescape(response.content.decode())
+
+
+def get(client, game, **params):
+    return client.get(reverse("game", args=[game.pk]), params)
+
+
+# -- Shuuro recruitment -------------------------------------------------------------------
+
+
+@pytest.fixture
+def recruiting(players, alice, bob):
+    """Mini-Shuuro (budget 200): alice (White) has bought a queen and a rook, bob a knight."""
+    game = start_game("shuuro-mini", alice, bob)
+    post_move(*players["white"], game.pk, "+Q")
+    post_move(*players["white"], game.pk, "+R")
+    post_move(*players["black"], game.pk, "+N")
+    return Game.objects.get(pk=game.pk)
+
+
+def test_recruitment_shows_the_budget_and_counts(players, recruiting):
+    body = words(get(players["white"][0], recruiting))
+    assert "Recruit your army" in body
+    # 200 - 110 - 70 = 20
+    assert "20 points left of 200 (180 spent)." in body
+    assert "Phase: recruitment." in body
+    html = get(players["white"][0], recruiting).content.decode()
+    assert 'name="text" value="+Q"' in html and 'name="text" value="-Q"' in html
+    assert 'value="done"' in html
+
+
+def test_each_plus_and_minus_is_a_move(players, recruiting):
+    client, user = players["black"]
+    response = post_move(client, user, recruiting.pk, "-N", htmx=True, confirmed=False)
+    assert "200 points left of 200 (0 spent)." in words(response)
+    texts = Move.objects.filter(game=recruiting, side="black").values_list("text", flat=True)
+    assert list(texts) == ["+N", "-N"]
+
+
+def test_the_engine_refuses_an_army_over_the_budget(players, recruiting):
+    client, user = players["white"]
+    response = post_move(client, user, recruiting.pk, "+Q", htmx=True)
+    assert "not enough points: 20 left, a queen costs 110" in words(response)
+    assert Move.objects.filter(game=recruiting, side="white").count() == 2
+
+
+# what would give alice's army away: her moves in a list or record, her pieces in a hand
+ALICE_SECRETS = ('move-text">+Q', 'move-text">+R', "white +Q", "white queen", "white rook")
+
+
+def _assert_no_secrets(html):
+    for secret in ALICE_SECRETS:
+        assert secret not in html, secret
+
+
+def test_bob_never_sees_alices_purchases(players, recruiting):
+    client, _bob = players["black"]
+    page = get(client, recruiting).content.decode()
+    _assert_no_secrets(page)
+    assert "+N" in page  # his own purchase is in his list
+    assert "1 × black knight" in page
+    fragment = client.get(reverse("game", args=[recruiting.pk]), HTTP_HX_REQUEST="true")
+    _assert_no_secrets(fragment.content.decode())
+    poll = client.get(reverse("game_poll", args=[recruiting.pk]), {"v": 0})
+    _assert_no_secrets(poll.content.decode())
+    record = client.get(reverse("game_record", args=[recruiting.pk])).content.decode()
+    _assert_no_secrets(record)
+    assert "black +N" in record
+    for ply in range(0, 4):
+        _assert_no_secrets(get(client, recruiting, ply=ply).content.decode())
+    # the FEN shown is bob's view: White's hand is the King alone
+    assert "Q" not in page.split('id="game-fen" readonly value="')[1].split('"')[0].split()[2]
+
+
+def test_alices_purchases_do_not_wake_bobs_page(players, recruiting):
+    client, _bob = players["black"]
+    url = reverse("game_poll", args=[recruiting.pk])
+    token = re.search(r"poll\?v=([^\"]+)", get(client, recruiting).content.decode()).group(1)
+    # bob sees his own move (+N) and nothing of alice's two: one ply, both to act
+    assert token == "1-1-active-none-1-1"
+    post_move(*players["white"], recruiting.pk, "+B")
+    assert client.get(url, {"v": token}).status_code == 204
+    post_move(*players["white"], recruiting.pk, "done")
+    assert client.get(url, {"v": token}).status_code == 200  # alice is no longer to act
+
+
+def test_a_spectator_sees_no_purchases(client, charlie, recruiting):
+    client.force_login(charlie)
+    page = get(client, recruiting).content.decode()
+    _assert_no_secrets(page)
+    assert "+N" not in page and "black knight" not in page
+
+
+def test_purchases_are_shown_once_both_are_done(players, recruiting, fixed_dice):
+    fixed_dice.extend([2, 2, 0])
+    post_move(*players["white"], recruiting.pk, "done")
+    _assert_no_secrets(get(players["black"][0], recruiting).content.decode())
+    post_move(*players["black"], recruiting.pk, "done")
+    body = words(get(players["black"][0], recruiting))
+    assert "White +Q" in body and "White +R" in body
+    assert "Dice roll 1,3" in body  # the plinth rolls, made by the server
+    assert "Phase: deployment." in body
+
+
+# -- Shuuro deployment and plinths -------------------------------------------------------
+
+
+@pytest.fixture
+def deploying(players, alice, bob, fixed_dice):
+    """Plinth on a3; White deploys first a King, a queen and a rook; Black a King."""
+    fixed_dice.extend([2, 2, 0, 0])
+    game = start_game("shuuro-mini", alice, bob)
+    for buy in ("+Q", "+R", "done"):
+        post_move(*players["white"], game.pk, buy)
+    post_move(*players["black"], game.pk, "done")
+    return Game.objects.get(pk=game.pk)
+
+
+def test_the_plinth_is_on_the_board(players, deploying):
+    html = get(players["white"][0], deploying).content.decode()
+    assert 'aria-label="a3, plinth"' in html
+
+
+def test_deployment_selects_a_piece_in_hand_then_a_square(players, deploying):
+    client, user = players["white"]
+    html = get(client, deploying).content.decode()
+    assert 'value="@K"' in html  # the King in hand is a button
+    response = click(client, user, deploying.pk, "@K", htmx=True)
+    html = response.content.decode()
+    assert 'name="from" value="@K"' in html
+    # Mini-Shuuro: the King goes on any free square of rank 1; rank 2 is not allowed
+    for square in ("a1", "b1", "c1", "d1", "e1", "f1"):
+        assert f'aria-label="{square}, empty, possible move"' in html
+    assert 'aria-label="a2, empty, possible move"' not in html
+    response = click(client, user, deploying.pk, "c1", start="@K", htmx=True)
+    assert "Play K@c1 ?" in words(response)
+
+
+def test_the_fight_starts_after_deployment(players, deploying):
+    game = play_line(players, deploying.pk, ["K@c1", "k@a6"])
+    for deploy in ("Q@d1", "R@e1"):
+        post_move(*players["white"], game.pk, deploy)
+    body = words(get(players["black"][0], game))
+    assert "Phase: fight." in body
+    assert "Dice first w" in body
+
+
+# -- Carge --------------------------------------------------------------------------------
+
+PLACEMENT = "@a1 @a3 @b1 @a4 @c1 @a5 @d1 @c3 @e1 @c4 @b2 @c5 @d2 @e4 @b3 @e5".split()
+
+
+def test_carge_placement_targets_every_empty_square(players, alice, bob):
+    game = start_game("carge", alice, bob, {"barriers": "b2n,c3e,d1n"})
+    html = get(players["white"][0], game).content.decode()
+    assert html.count("possible move") == 25
+    assert 'aria-label="b2, empty, barrier towards b3, possible move"' in html
+    body = words(get(players["white"][0], game))
+    assert "Phase: placement." in body
+    assert "8 × white pawn" in html
+
+
+def test_carge_barrier_moves_are_extra_buttons(players, alice, bob):
+    game = start_game("carge", alice, bob, {"barriers": "b2n,c3e,d1n", "barrier_rule": "on"})
+    game = play_line(players, game.pk, PLACEMENT)
+    client, user = players["white"]
+    html = html_of(click(client, user, game.pk, "b2", htmx=True))
+    assert "Or move a barrier of this pawn:" in words(click(client, user, game.pk, "b2", htmx=True))
+    # the barrier b2n lies on b2's north side; b2's free sides are east (b2e), south
+    # (b1n) and west (a2e).  Moves of b2n to b3's sides belong to the b3 pawn.
+    for text in ("b2n>b2e", "b2n>b1n", "b2n>a2e"):
+        assert f'name="text" value="{text}"' in html
+    assert 'value="b2n>b3n"' not in html
+    response = post_move(client, user, game.pk, "b2n>b2e", htmx=True)
+    assert response.status_code == 200
+    game.refresh_from_db()
+    assert "b2e" in game.fen.split()[2] and "b2n" not in game.fen.split()[2]
+
+
+def test_carge_unstacking_from_a_stack(players, alice, bob):
+    game = start_game("carge", alice, bob, {"barriers": "b2n,c3e,d1n"})
+    # b1 moves onto b2 and stacks; the stack's top pawn then steps one square
+    game = play_line(players, game.pk, [*PLACEMENT, "b1-b2", "e5-d5"])
+    client, user = players["white"]
+    html = click(client, user, game.pk, "b2", htmx=True).content.decode()
+    assert 'aria-label="b2, white stack, barrier towards b3, selected"' in html
+    assert 'aria-label="b1, empty, possible move"' in html
+
+
+# -- Carolo attraction -------------------------------------------------------------------
+
+
+def test_carolo_attraction_is_explained_and_only_its_moves_highlighted(players, alice, bob):
+    # Black's Hubris h4 sees White's Ego e1 over the empty f2 and g3: the Ego must go to g3.
+    game = start_game("carolo", alice, bob, {"fen": "c3e3/8/8/8/7h/8/8/C3E3 w - 1"})
+    client, user = players["white"]
+    body = words(get(client, game))
+    assert "Attraction: the enemy Hubris on h4 attracts your Ego on e1." in body
+    html = get(client, game).content.decode()
+    assert 'value="e1" class="sq sq-dark sq-has-white sq-selectable"' in html
+    assert (
+        'value="a1" class="sq sq-dark sq-has-white" aria-label="a1, white Carolo" disabled' in html
+    )
+    html = click(client, user, game.pk, "e1", htmx=True).content.decode()
+    assert html.count("possible move") == 1
+    assert 'aria-label="g3, empty, possible move"' in html
+    # Black is not attracted and sees no such line
+    assert "Attraction" not in words(get(players["black"][0], game))

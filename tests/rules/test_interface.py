@@ -1,0 +1,59 @@
+"""The engine package stands alone and its command line behaves as documented."""
+
+import subprocess
+import sys
+
+import pytest
+
+from games import rules
+from games.rules.__main__ import main
+
+
+def test_importing_every_engine_does_not_import_django():
+    code = (
+        "import sys, games.rules as r\n"
+        "[r.get(k) for k in r.GAME_KEYS]\n"
+        "print('django' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_unknown_game_is_an_error_with_status_2(capsys):
+    assert main(["moves", "chess", "x"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: unknown game 'chess'")
+    assert err.count("\n") == 1
+
+
+def test_missing_arguments_print_usage_and_exit_2(capsys):
+    assert main(["perft"]) == 2
+    assert capsys.readouterr().err.startswith("error: usage:")
+
+
+def test_bad_depth_is_refused(capsys):
+    fen = rules.get("carolo").start().fen()
+    assert main(["perft", "carolo", fen, "two"]) == 2
+    assert "depth" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("key", rules.GAME_KEYS)
+def test_bad_fen_is_refused_for_every_game(key, capsys):
+    assert main(["moves", key, "not a fen"]) == 2
+    assert capsys.readouterr().err.startswith("error: ")
+
+
+@pytest.mark.parametrize("key", rules.GAME_KEYS)
+def test_start_fen_round_trips_for_every_game(key):
+    game = rules.get(key)
+    fen = game.start().fen()
+    assert game.from_fen(fen).fen() == fen
+
+
+def test_command_line_runs_as_a_module():
+    fen = "ahbcebha/3a1a2/8/8/8/8/3A1A2/AHBCEBHA w c1f1c8f8 1"
+    out = subprocess.run(
+        [sys.executable, "-m", "games.rules", "perft", "carolo", fen, "1"],
+        capture_output=True, text=True, check=True,
+    )
+    assert out.stdout == "198\n"
