@@ -1,0 +1,146 @@
+"""Move latency under load, against the production setup on this machine.
+
+gunicorn with the production settings on PostgreSQL and Redis, a real Celery
+worker, and the load generator (bench/load_client.py) in a separate process.
+Needs PostgreSQL and Redis on 127.0.0.1 (as .ci/run starts them).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+PORT = 8765
+URL = f"http://127.0.0.1:{PORT}"
+DATABASE = "carolo_bench"
+LEVELS = (8, 32, 128)
+
+
+def _env(var_dir: str) -> dict:
+    return {
+        **os.environ,
+        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DATABASE}",
+        "REDIS_URL": "redis://127.0.0.1:6379/7",
+        "DEBUG": "False",
+        "SECRET_KEY": "bench-" + "x" * 50,
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "SECURE_SSL_REDIRECT": "False",
+        "SECURE_COOKIES": "False",
+        "VAR_DIR": var_dir,
+        "LOG_LEVEL": "WARNING",
+        "DB_CONN_MAX_AGE": "60",
+    }
+
+
+def _run(args, env, **kwargs):
+    return subprocess.run(args, env=env, cwd=ROOT, check=True, **kwargs)
+
+
+def _wait_for(url: str, seconds: float = 30) -> None:
+    stop = time.time() + seconds
+    while time.time() < stop:
+        try:
+            urllib.request.urlopen(url, timeout=1)
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"{url} did not answer")
+
+
+def run(quick: bool = False) -> dict:
+    seconds = 8 if quick else 30
+    with tempfile.TemporaryDirectory() as var_dir:
+        env = _env(var_dir)
+        psql = ["psql", "-h", "127.0.0.1", "-U", "postgres", "-q"]
+        _run([*psql, "-c", f"DROP DATABASE IF EXISTS {DATABASE}"], env)
+        _run([*psql, "-c", f"CREATE DATABASE {DATABASE}"], env)
+        _run(["redis-cli", "-n", "7", "flushdb"], env, stdout=subprocess.DEVNULL)
+        _run([BIN / "python", "manage.py", "migrate", "-v0"], env)
+        _run([BIN / "python", "manage.py", "collectstatic", "--noinput", "-v0"], env)
+        pairs_file = Path(var_dir) / "pairs.json"
+        with pairs_file.open("w") as out:
+            _run([BIN / "python", "-m", "bench.load_setup", str(max(LEVELS)), "8"], env, stdout=out)
+        server = subprocess.Popen(
+            [
+                BIN / "gunicorn",
+                "carolo_site.wsgi",
+                "--bind",
+                f"127.0.0.1:{PORT}",
+                "--workers",
+                "4",
+                "--log-level",
+                "warning",
+            ],
+            env=env,
+            cwd=ROOT,
+        )
+        worker = subprocess.Popen(
+            [
+                BIN / "celery",
+                "-A",
+                "carolo_site",
+                "worker",
+                "--pool",
+                "solo",
+                "--loglevel",
+                "WARNING",
+            ],
+            env=env,
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,  # the embedded mail backend echoes every e-mail
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            _wait_for(f"{URL}/health/")
+            client = [BIN / "python", "-m", "bench.load_client", URL, str(pairs_file)]
+            figures = {}
+            for count in LEVELS:
+                out = _run([*client, str(count), str(seconds)], env, capture_output=True, text=True)
+                figures[str(count)] = json.loads(out.stdout)
+            out = _run(
+                [*client, "32", str(seconds), "--trivial"], env, capture_output=True, text=True
+            )
+            ceiling = json.loads(out.stdout)
+        finally:
+            for process in (server, worker):
+                process.send_signal(signal.SIGTERM)
+            for process in (server, worker):
+                process.wait(timeout=30)
+    moves_32 = figures["32"]["moves_per_second"]
+    return {
+        "setup": "gunicorn 4 sync workers, DEBUG=False, PostgreSQL, Redis, 1 Celery worker; "
+        f"Carolo games, random legal moves, polls every 1 s while waiting; {seconds} s a level",
+        "levels": figures,
+        "trivial_view": ceiling,
+        "move_throughput_vs_trivial": round(moves_32 / ceiling["requests_per_second"], 3),
+    }
+
+
+def table(results: dict) -> str:
+    lines = [f"{'players':>8} {'moves/s':>8} {'move p50':>9} {'p95':>7} {'p99':>7} {'poll p99':>9}"]
+    for count, r in results["levels"].items():
+        lines.append(
+            f"{count:>8} {r['moves_per_second']:>8} {r['move'].get('p50_ms', '-'):>9} "
+            f"{r['move'].get('p95_ms', '-'):>7} {r['move'].get('p99_ms', '-'):>7} "
+            f"{r['poll'].get('p99_ms', '-'):>9}"
+        )
+    trivial = results["trivial_view"]
+    lines.append(
+        f"trivial view: {trivial['requests_per_second']} req/s at 32 connections; "
+        f"moves at 32 players = {results['move_throughput_vs_trivial']:.0%} of it"
+    )
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    results = run("--quick" in sys.argv)
+    print(table(results))
