@@ -4,6 +4,12 @@ A player left with one pawn loses, so pawns (on the board, in stacks, in hand) a
 almost everything.  Stacks cannot be captured, only swapped, so they are safe
 material; a single pawn the side to move can take is as good as gone; mobility
 counts moves behind the barriers (a pawn walled in is dead weight).
+
+While the pawns are placed nothing can be taken yet, but whatever two enemy pawns
+see of each other when the placement ends is decided by who moves first (White):
+placement positions are scored by the exchange of captures White could start
+(both sides taking and retaking, each free to stop), and by the pawns that could
+stack (a stack is out of reach).
 """
 
 from __future__ import annotations
@@ -19,34 +25,101 @@ STACK_BONUS = 30  # a stack's two pawns are out of reach of captures
 MOBILITY = 3
 THREAT = 70  # the side to move takes a pawn (roughly: it may be defended)
 HANGING = 25  # per further pawn of the side not to move that hangs
+EXCHANGE = 80  # per pawn White wins by the captures it may start when phase 2 begins
+EXCHANGE_PLIES = 3  # a capture, the recapture, and the next capture
+PARTNER = 8  # per single pawn that sees a friendly single pawn (it may stack)
+CONTACT = 50  # per enemy single pawn a White one sees when phase 2 begins (White moves first)
 
 
 def _captured_squares(moves: list[tuple[int, int, int, int, bool]]) -> set[int]:
     return {t for _, t, _, _, capture in moves if capture}
 
 
+def _captures(board: list[int], rays: Any, s: int) -> list[tuple[int, int, int]]:
+    """Captures of side ``s`` as (from, to, from after): a single pawn slides onto
+    the first piece of a ray, a stack's top pawn steps onto a neighbour."""
+    found = []
+    for f in range(len(board)):
+        v = board[f]
+        if v == s:
+            for ray in rays[f]:
+                for t in ray:
+                    if board[t]:
+                        if board[t] == -s:
+                            found.append((f, t, 0))
+                        break
+        elif v == 2 * s:
+            for t in g.NEIGHBOURS[f]:
+                if board[t] == -s:
+                    found.append((f, t, s))
+    return found
+
+
+def _exchange(board: list[int], rays: Any, s: int, left: int, alpha: int, beta: int) -> int:
+    """Pawns side ``s`` (to move) wins by captures alone, free to stop at any time."""
+    if left <= 0 or beta <= 0:
+        return 0
+    best = 0
+    alpha = max(alpha, 0)
+    for f, t, f_after in _captures(board, rays, s):
+        before_f = board[f]
+        board[f], board[t] = f_after, s
+        gain = 1 - _exchange(board, rays, -s, left - 1, 1 - beta, 1 - alpha)
+        board[f], board[t] = before_f, -s
+        if gain > best:
+            best = gain
+            if best > alpha:
+                alpha = best
+                if alpha >= beta:
+                    break
+    return best
+
+
+def _sights(board: Any, rays: Any, s: int) -> tuple[int, int]:
+    """Single pawns of side ``s`` that see a friendly single pawn (they may stack),
+    and the enemy single pawns they see."""
+    partners, enemies = 0, 0
+    for f in range(len(board)):
+        if board[f] != s:
+            continue
+        friend = False
+        for ray in rays[f]:
+            for t in ray:
+                w = board[t]
+                if w:
+                    if w == s:
+                        friend = True
+                    elif w == -s:
+                        enemies += 1
+                    break
+        partners += friend
+    return partners, enemies
+
+
 class CargeEvaluator:
-    quiescence = True
+    quiescence = False  # the exchange of captures is counted by ``_exchange`` instead
 
     def evaluate(self, position: g.CargePosition) -> int:
         board, side = position._board, position._side
         geo = g._geometry(position._mask)
-        white_moves = g._ordinary_moves(board, geo.rays, 1)
-        black_moves = g._ordinary_moves(board, geo.rays, -1)
+        rays = geo.rays
         white = sum(v for v in board if v > 0) + position._hands[0]
         black = -sum(v for v in board if v < 0) + position._hands[1]
         score = PAWN * (white - black)
         score += STACK_BONUS * (board.count(2) - board.count(-2))
-        score += MOBILITY * (len(white_moves) - len(black_moves))
-        # Threats: squares of the other side's single pawns the mover can take.  While
-        # pawns are placed, the threats that count are White's: White moves first.
-        white_prey = len(_captured_squares(white_moves))
-        black_prey = len(_captured_squares(black_moves))
-        if side == 1 or position._hands != (0, 0):
-            score += (THREAT if white_prey else 0) - HANGING * black_prey
-        else:
-            score -= (THREAT if black_prey else 0) - HANGING * white_prey
-        return score
+        score += MOBILITY * (
+            g._count_moves(board, geo, 1, False) - g._count_moves(board, geo, -1, False)
+        )
+        white_partners, contacts = _sights(board, rays, 1)
+        black_partners, _ = _sights(board, rays, -1)
+        score += PARTNER * (white_partners - black_partners)
+        # The captures the side to move can start (White, when phase 2 begins).
+        first = side
+        if position._hands != (0, 0):
+            first = 1
+            score += CONTACT * contacts
+        won = _exchange(list(board), rays, first, EXCHANGE_PLIES, 0, 3)
+        return score + first * EXCHANGE * won
 
     def mover(self, position: g.CargePosition) -> str | None:
         return WHITE if position._side == 1 else BLACK

@@ -19,6 +19,7 @@ from games.rules.base import WHITE, Outcome, Position
 
 WIN = 1_000_000  # a won position; a win in n plies scores WIN - n
 MAX_PLY = 64
+FIRST_ITERATION = 0.25  # seconds the first iteration (depth 1) may take on a smaller budget
 
 
 class Evaluator(Protocol):
@@ -114,6 +115,10 @@ class Searcher:
         if len(moves) == 1 and not self.limits.noise:
             return self._result(position, moves[0], 0, 0, start)
         for depth in range(1, self.limits.depth + 1):
+            # Depth 1 compares every move once, even on a tiny budget (a move picked
+            # from half the list is hardly a choice); deeper iterations keep the budget.
+            budget = self.limits.seconds
+            self.deadline = start + (max(budget, FIRST_ITERATION) if depth == 1 else budget)
             self.partial = None
             try:
                 move, score = self._root(position, moves, depth)

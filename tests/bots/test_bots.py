@@ -83,9 +83,20 @@ def test_it_takes_a_win_in_one(game, fen, level):
 )
 @pytest.mark.parametrize("level", [2, 3, 4, 5])
 def test_it_does_not_miss_an_obvious_capture(game, fen, capture, level):
+    """Levels without noise always take it; the noisy ones (2, 3) far more often than
+    chance (their noise, up to 2.5 pawns, may hide a one-pawn gain)."""
     position = rules.get(game).from_fen(fen)
-    text = bots.choose_move(position, WHITE, level, rng=random.Random(level), time_limit=FAST)
-    assert text == capture
+    tries = 1 if not bots.LEVELS[level].noise else 20
+    taken = sum(
+        bots.choose_move(position, WHITE, level, rng=random.Random(seed), time_limit=FAST)
+        == capture
+        for seed in range(tries)
+    )
+    if tries == 1:
+        assert taken == 1
+    else:
+        chance = tries / len(position.legal_moves())
+        assert taken >= 2 * chance, (taken, chance)
 
 
 def test_level_five_keeps_its_time_budget():
@@ -173,3 +184,15 @@ def test_a_bot_that_is_ahead_does_not_walk_into_a_repetition():
         position, WHITE, 3, rng=random.Random(1), time_limit=FAST, history=[seen_before, position]
     )
     assert again.text != first.text
+
+
+def test_carge_placement_counts_the_exchange_white_starts():
+    from games.bots.eval_carge import CargeEvaluator
+
+    evaluate = CargeEvaluator().evaluate
+    cls = rules.get("carge")
+    # a4 takes a5 or a3, Black retakes, a1 takes again: White is a pawn up.
+    defended = evaluate(cls.from_fen("p4/P4/p4/5/P4 w - 6,6 0,0"))
+    # Nothing in sight of anything: no exchange.
+    apart = evaluate(cls.from_fen("p4/2P2/4p/5/P4 w - 6,6 0,0"))
+    assert defended > apart + 50
