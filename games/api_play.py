@@ -10,14 +10,15 @@ from __future__ import annotations
 from typing import Literal
 
 from django.db.models import Q
+from django.http import HttpResponse, HttpResponseNotModified
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 from ninja import Query, Router, Schema
 from ninja.errors import HttpError
 
 from accounts.models import User
-from games import services
-from games.api_limits import MOVES_PER_MINUTE, count_in_window
+from games import rules, services
+from games.api_limits import count_in_window, moves_per_minute
 from games.api_schemas import (
     ERRORS,
     AcceptedOut,
@@ -31,6 +32,7 @@ from games.api_schemas import (
     MoveIn,
 )
 from games.models import Challenge, Game
+from games.presenters import POLL_FIELDS, poll_token
 
 router = Router()
 
@@ -102,13 +104,20 @@ def _summary(request, game: Game, side: str | None, position=None) -> dict:
     }
 
 
-def game_state(request, game: Game, user) -> dict:
+def _etag(game, side: str | None) -> str:
+    """The state's ETag for this viewer: it changes iff what they see changes."""
+    return f'"{poll_token(game, side)}"'
+
+
+def game_state(request, game: Game, user, response: HttpResponse | None = None) -> dict:
     """The game as ``user`` may see it (a player, or a spectator).
 
     The row's ``version`` is left out: it counts secret moves too, so its jumps
     would tell an opponent how many pieces were bought.
     """
     side = game.side_of(user)
+    if response is not None:
+        response["ETag"] = _etag(game, side)
     position = game.position()
     visible = (Q(hidden=False) | Q(side=side)) if side else Q(hidden=False)
     moves = list(game.moves.filter(visible).order_by("ply").values_list("text", flat=True))
@@ -262,21 +271,44 @@ def list_games(request, filters: Query[GameFilters]):
     return [_summary(request, game, game.side_of(user)) for game in games[:LIST_LIMIT]]
 
 
-@router.get("/games/{id}", response={200: GameOut, **ERRORS}, url_name="game", tags=["games"])
-def get_game(request, id: int):
-    """A game as the caller may see it; ``legal_moves`` when the caller may act now."""
-    return game_state(request, _game_for_viewer(id), request.auth)
+@router.get(
+    "/games/{id}",
+    response={200: GameOut, 304: None, **ERRORS},
+    url_name="game",
+    tags=["games"],
+)
+def get_game(request, id: int, response: HttpResponse):
+    """A game as the caller may see it; ``legal_moves`` when the caller may act now.
+
+    Polling: send the ``ETag`` of the last answer (of this call or of a move) as
+    ``If-None-Match``; while nothing the caller sees has changed the answer is an
+    empty 304, which costs the server one small query.
+    """
+    user = request.auth
+    row = (
+        Game.objects.filter(pk=_checked_id(id)).values(*POLL_FIELDS, "white_id", "black_id").first()
+    )
+    if row is None:
+        raise services.NotFound(_("No such game."))
+    side = {row["white_id"]: rules.WHITE, row["black_id"]: rules.BLACK}.get(user.pk)
+    if request.headers.get("If-None-Match") == _etag(row, side):
+        not_modified = HttpResponseNotModified()
+        not_modified["ETag"] = _etag(row, side)
+        return not_modified
+    return game_state(request, _game_for_viewer(id), user, response)
 
 
 @router.post("/games/{id}/moves", response={200: GameOut, **ERRORS}, tags=["games"])
-def play_move(request, id: int, data: MoveIn):
+def play_move(request, id: int, data: MoveIn, response: HttpResponse):
     """Play a move, sending the ply you saw: a stale ply is refused with 409."""
     token = getattr(request, "api_token", None)
     key = f"moves:t{token.pk}" if token else f"moves:u{request.auth.pk}"
-    if not count_in_window(key, MOVES_PER_MINUTE):
-        raise HttpError(429, _("Too many moves: at most 60 a minute. Wait and try again."))
+    limit = moves_per_minute()
+    if not count_in_window(key, limit):
+        message = _("Too many moves: at most %(limit)d a minute. Wait and try again.")
+        raise HttpError(429, message % {"limit": limit})
     game = services.play_move(request.auth, _checked_id(id), data.move, data.ply)
-    return game_state(request, game, request.auth)
+    return game_state(request, game, request.auth, response)
 
 
 @router.post("/games/{id}/resign", response={200: GameOut, **ERRORS}, tags=["games"])

@@ -66,6 +66,7 @@ POLL_FIELDS = (
     "draw_offer",
     "white_to_act",
     "black_to_act",
+    "deadline",
 )
 
 
@@ -74,11 +75,13 @@ def poll_token(game, side: str | None) -> str:
 
     Not ``game.version``: that also moves on the opponent's secret recruitment
     moves, and a page refreshing on each of them would count the opponent's
-    purchases.  ``game`` may be a Game or a dict of POLL_FIELDS.
+    purchases.  The deadline is in it because a vacation's end moves it.
+    ``game`` may be a Game or a dict of POLL_FIELDS.
     """
     get = game.get if isinstance(game, dict) else lambda name: getattr(game, name)
     hidden = {rules.WHITE: get("white_hidden"), rules.BLACK: get("black_hidden")}
     others = sum(n for s, n in hidden.items() if s != side)
+    deadline = get("deadline")
     return "-".join(
         str(part)
         for part in (
@@ -88,6 +91,7 @@ def poll_token(game, side: str | None) -> str:
             get("draw_offer") or "none",
             int(get("white_to_act")),
             int(get("black_to_act")),
+            int(deadline.timestamp()) if deadline else 0,
         )
     )
 

@@ -1,17 +1,25 @@
 """The game page: what it shows, its htmx fragments, polling, replay, record, query count."""
 
+import re
 import types
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.core.cache import cache
+from django.db.models import F
 from django.urls import reverse
 
 from games import presence, services
 from games.models import Game
 from tests.games.game_utils import client_for, play_line, post_move, start_game, words
 
-START = "0-0-active-none-1-0"  # the poll token of a new game: ply 0, White to act
+START = "0-0-active-none-1-0"  # the poll token of a new game: ply 0, White to act, then …
+
+
+def start_token(game) -> str:
+    """… the deadline, as a Unix time."""
+    deadline = Game.objects.get(pk=game.pk).deadline
+    return f"{START}-{int(deadline.timestamp())}"
 
 
 @pytest.fixture(autouse=True)
@@ -134,7 +142,7 @@ def test_a_move_by_htmx_answers_with_the_new_fragment(players, game):
     assert html.strip().startswith('<div id="game-live"')
     assert "bob (Black) to move." in words(response)
     # the poll asks from now on whether the page changed since ply 1, Black to act
-    assert "poll?v=1-0-active-none-0-1" in html
+    assert re.search(r"poll\?v=1-0-active-none-0-1-\d+\"", html)
 
 
 def test_a_plain_move_redirects_to_the_page(players, game):
@@ -147,7 +155,8 @@ def test_a_plain_move_redirects_to_the_page(players, game):
 def test_the_page_polls_while_the_game_is_on(players, game, alice):
     html = page(players["black"][0], game).content.decode()
     # ply 0, no secret moves, no draw offer, White to act
-    assert f'hx-get="/game/{game.pk}/poll?v={START}" hx-trigger="every 5s"' in html
+    token = start_token(game)
+    assert f'hx-get="/game/{game.pk}/poll?v={token}" hx-trigger="every 5s"' in html
     services.resign(alice, game.pk)
     assert "hx-trigger" not in page(players["black"][0], game).content.decode()
 
@@ -155,9 +164,10 @@ def test_the_page_polls_while_the_game_is_on(players, game, alice):
 def test_poll_answers_204_when_nothing_changed(players, game, django_assert_num_queries):
     client, user = players["black"]
     url = reverse("game_poll", args=[game.pk])
-    client.get(url, {"v": START})  # the session and user are loaded once the same way
+    token = start_token(game)
+    client.get(url, {"v": token})  # the session and user are loaded once the same way
     with django_assert_num_queries(3):  # session, user, the game's row
-        response = client.get(url, {"v": START})
+        response = client.get(url, {"v": token})
     assert response.status_code == 204
     assert response.content == b""
 
@@ -167,7 +177,15 @@ def test_poll_answers_with_the_fragment_after_a_move(players, game):
     response = players["black"][0].get(reverse("game_poll", args=[game.pk]), {"v": START})
     assert response.status_code == 200
     assert "d2-f6" in response.content.decode()
-    assert "poll?v=1-0-active-none-0-1" in response.content.decode()
+    assert re.search(r"poll\?v=1-0-active-none-0-1-\d+\"", response.content.decode())
+
+
+def test_poll_answers_with_the_fragment_when_the_deadline_moves(players, game):
+    # a vacation's end pushes a deadline back: the page must show the new one
+    token = start_token(game)
+    Game.objects.filter(pk=game.pk).update(deadline=F("deadline") + timedelta(days=2))
+    response = players["black"][0].get(reverse("game_poll", args=[game.pk]), {"v": token})
+    assert response.status_code == 200
 
 
 def test_poll_stops_when_the_game_is_over(players, game, alice):
