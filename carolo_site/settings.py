@@ -195,6 +195,8 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # Periodic sweeps (turn clocks, digests) are added here by the issues that need them.
 # Clocks and e-mail: sweeps of due rows every CLOCK_SWEEP_SECONDS (see games/tasks.py).
 CLOCK_SWEEP_SECONDS = float(os.getenv("CLOCK_SWEEP_SECONDS", "60"))
+# Moves a minute per API token; the load benchmark raises it so as to measure the server.
+API_MOVES_PER_MINUTE = envint("API_MOVES_PER_MINUTE", "60")
 CELERY_BEAT_SCHEDULE = {
     "expire-overdue-games": {
         "task": "games.tasks.expire_overdue_games",

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.cache import cache
 from django.utils import timezone
 
-MOVES_PER_MINUTE = 60  # per token (per player for session calls)
 TOKEN_ATTEMPTS_PER_MINUTE = 10  # POST /api/token, per username
 
 
@@ -13,10 +13,13 @@ def count_in_window(key: str, limit: int, seconds: int = 60) -> bool:
     """Count one request against ``key``; False once ``limit`` is passed in this window."""
     window = int(timezone.now().timestamp()) // seconds
     key = f"api-rate:{key}:{window}"
-    cache.add(key, 0, timeout=seconds + 5)
     try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, timeout=seconds + 5)
-        count = 1
+        count = cache.incr(key)  # one round trip once the window has begun
+    except ValueError:  # the window's first request (or its key just expired)
+        count = 1 if cache.add(key, 1, timeout=seconds + 5) else cache.incr(key)
     return count <= limit
+
+
+def moves_per_minute() -> int:
+    """Moves a minute per token (per player for session calls)."""
+    return settings.API_MOVES_PER_MINUTE
