@@ -1,9 +1,21 @@
-"""The load generator: simulated players over HTTP, in its own process.
+"""The load generator: simulated players over HTTP, in processes of its own.
 
-``python -m bench.load_client <base url> <pairs.json> <players> <seconds>`` drives
-``players`` players (two per game) through the real API: each polls its game and,
-when it may act, plays a random legal move with the ply it saw.  With ``--trivial``
-it instead hammers /health/ from ``players`` connections.  Prints JSON figures.
+``python -m bench.load_client <base url> <pairs.json> <players> <seconds> [--mode M]``
+drives ``players`` players (two per game, tokens from ``pairs.json``) through the
+real API and prints JSON figures.  Modes:
+
+* ``poll`` (the default): each player polls its game every POLL_EVERY seconds with
+  ``If-None-Match`` (a 304 while nothing changed) and, when it may act, plays a
+  random legal move at once with the ply it saw.  Latency of both requests.
+* ``throughput``: the two players of each game move back to back, as fast as the
+  server answers; the player to move picks its move with the rules engine from the
+  FEN of the previous answer, so no poll is needed.  The moves per second the
+  server sustains.
+* ``trivial``: GET /health/ from ``players`` connections, as fast as it answers:
+  the ceiling of the same server and generator.
+
+Players are spread over ``--processes`` processes (each an asyncio loop), so that
+the generator is not the bottleneck of a multi-process server.
 """
 
 from __future__ import annotations
@@ -14,6 +26,7 @@ import json
 import random
 import statistics
 import time
+from multiprocessing import Pool
 
 import httpx
 
@@ -36,90 +49,174 @@ def _summary(samples: list[float]) -> dict:
     }
 
 
-async def _player(client, token, games, stop_at, stats, rng):
+def _stats() -> dict:
+    return {"poll": [], "move": [], "status": {}, "polls_304": 0}
+
+
+def _count(stats: dict, status: int) -> None:
+    stats["status"][status] = stats["status"].get(status, 0) + 1
+
+
+async def _move(client, stats, headers, game_id, move, ply):
+    began = time.perf_counter()
+    response = await client.post(
+        f"/api/games/{game_id}/moves", headers=headers, json={"move": move, "ply": ply}
+    )
+    stats["move"].append(time.perf_counter() - began)
+    _count(stats, response.status_code)
+    return response
+
+
+async def _poller(client, token, games, stop_at, stats, rng):
+    """A player: poll, move when it may act, poll again after POLL_EVERY."""
     headers = {"Authorization": f"Bearer {token}"}
+    etag = None
+    await asyncio.sleep(rng.random() * POLL_EVERY)  # players do not all start at once
     for game_id in games:
         while time.perf_counter() < stop_at:
             began = time.perf_counter()
-            response = await client.get(f"/api/games/{game_id}", headers=headers)
+            response = await client.get(
+                f"/api/games/{game_id}",
+                headers={**headers, **({"If-None-Match": etag} if etag else {})},
+            )
             stats["poll"].append(time.perf_counter() - began)
-            state = response.json()
-            if state["status"] != "active":
-                break  # on to this pair's next game
-            if not state.get("legal_moves"):
+            if response.status_code == 304:
+                stats["polls_304"] += 1
                 await asyncio.sleep(POLL_EVERY)
                 continue
-            move = rng.choice(state["legal_moves"])
-            began = time.perf_counter()
-            response = await client.post(
-                f"/api/games/{game_id}/moves",
-                headers=headers,
-                json={"move": move, "ply": state["ply"]},
-            )
-            stats["move"].append(time.perf_counter() - began)
-            stats["status"][response.status_code] = stats["status"].get(response.status_code, 0) + 1
+            etag = response.headers.get("ETag")
+            state = response.json()
+            if state["status"] != "active":
+                etag = None
+                break  # on to this pair's next game
+            if state["legal_moves"]:
+                move = rng.choice(state["legal_moves"])
+                answer = await _move(client, stats, headers, game_id, move, state["ply"])
+                etag = answer.headers.get("ETag", etag)
+            await asyncio.sleep(POLL_EVERY)
 
 
-async def players(url, pairs, count, seconds) -> dict:
-    stats = {"poll": [], "move": [], "status": {}}
-    limits = httpx.Limits(max_connections=count, max_keepalive_connections=count)
-    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=30) as client:
+async def _pair(client, pair, stop_at, stats, rng):
+    """Both players of a pair, moving back to back through their games."""
+    from games import rules
+
+    headers = {side: {"Authorization": f"Bearer {pair[side]}"} for side in ("white", "black")}
+    for game_id in pair["games"]:
+        response = await client.get(f"/api/games/{game_id}", headers=headers["white"])
+        state = response.json()
+        while time.perf_counter() < stop_at and state["status"] == "active":
+            position = rules.get(state["game"]).from_fen(state["fen"])
+            side = position.to_act[0]
+            move = position.move_text(rng.choice(position.legal_moves(side)))
+            response = await _move(client, stats, headers[side], game_id, move, state["ply"])
+            if response.status_code != 200:
+                response = await client.get(f"/api/games/{game_id}", headers=headers[side])
+            state = response.json()
+        if time.perf_counter() >= stop_at:
+            return
+
+
+async def _hammer(client, stop_at, stats):
+    while time.perf_counter() < stop_at:
+        began = time.perf_counter()
+        response = await client.get("/health/")
+        stats["poll"].append(time.perf_counter() - began)
+        _count(stats, response.status_code)
+
+
+async def _drive(url, mode, pairs, connections, seconds, seed) -> dict:
+    stats = _stats()
+    limits = httpx.Limits(max_connections=connections, max_keepalive_connections=connections)
+    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=60) as client:
         stop_at = time.perf_counter() + seconds
         began = time.perf_counter()
-        tasks = []
-        for n, pair in enumerate(pairs[: count // 2]):
-            for side in ("white", "black"):
-                rng = random.Random(f"{n}-{side}")
-                tasks.append(_player(client, pair[side], pair["games"], stop_at, stats, rng))
+        if mode == "trivial":
+            tasks = [_hammer(client, stop_at, stats) for _ in range(connections)]
+        elif mode == "throughput":
+            tasks = [
+                _pair(client, pair, stop_at, stats, random.Random(f"{seed}-{n}"))
+                for n, pair in enumerate(pairs)
+            ]
+        else:
+            tasks = [
+                _poller(
+                    client,
+                    pair[side],
+                    pair["games"],
+                    stop_at,
+                    stats,
+                    random.Random(f"{seed}-{n}-{side}"),
+                )
+                for n, pair in enumerate(pairs)
+                for side in ("white", "black")
+            ]
         await asyncio.gather(*tasks)
-        elapsed = time.perf_counter() - began
-    return {
-        "players": count,
+        stats["elapsed"] = time.perf_counter() - began
+    return stats
+
+
+def _process(job) -> dict:
+    return asyncio.run(_drive(*job))
+
+
+def run(url: str, pairs: list, players: int, seconds: float, mode: str, processes: int) -> dict:
+    """Drive ``players`` players (connections in trivial mode); the figures."""
+    processes = max(1, min(processes, players // 2 if mode != "trivial" else players))
+    games = pairs[: players // 2]
+    jobs = [
+        (
+            url,
+            mode,
+            games[n::processes],
+            max(1, players // processes) if mode == "trivial" else 2 * len(games[n::processes]),
+            seconds,
+            n,
+        )
+        for n in range(processes)
+    ]
+    with Pool(processes) as pool:
+        parts = pool.map(_process, jobs)
+    elapsed = max(part["elapsed"] for part in parts)
+    merged = _stats()
+    for part in parts:
+        for key in ("poll", "move"):
+            merged[key] += part[key]
+        merged["polls_304"] += part["polls_304"]
+        for status, count in part["status"].items():
+            merged["status"][status] = merged["status"].get(status, 0) + count
+    statuses = {str(k): v for k, v in sorted(merged["status"].items())}
+    if mode == "trivial":
+        return {
+            "connections": players,
+            "requests_per_second": round(len(merged["poll"]) / elapsed, 1),
+            "latency": _summary(merged["poll"]),
+            "statuses": statuses,
+        }
+    result = {
+        "players": players,
         "seconds": round(elapsed, 1),
-        "moves_per_second": round(stats["status"].get(200, 0) / elapsed, 1),
-        "move": _summary(stats["move"]),
-        "poll": _summary(stats["poll"]),
-        "move_statuses": {str(k): v for k, v in sorted(stats["status"].items())},
+        "moves_per_second": round(merged["status"].get(200, 0) / elapsed, 1),
+        "move": _summary(merged["move"]),
+        "move_statuses": statuses,
     }
-
-
-async def trivial(url, count, seconds) -> dict:
-    samples = []
-    limits = httpx.Limits(max_connections=count, max_keepalive_connections=count)
-    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=30) as client:
-        stop_at = time.perf_counter() + seconds
-
-        async def hammer():
-            while time.perf_counter() < stop_at:
-                began = time.perf_counter()
-                await client.get("/health/")
-                samples.append(time.perf_counter() - began)
-
-        began = time.perf_counter()
-        await asyncio.gather(*(hammer() for _ in range(count)))
-        elapsed = time.perf_counter() - began
-    return {
-        "connections": count,
-        "requests_per_second": round(len(samples) / elapsed, 1),
-        "latency": _summary(samples),
-    }
+    if mode == "poll":
+        result["poll"] = _summary(merged["poll"])
+        result["polls_unchanged_304"] = merged["polls_304"]
+    return result
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
+    parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("url")
     parser.add_argument("pairs")
     parser.add_argument("players", type=int)
     parser.add_argument("seconds", type=float)
-    parser.add_argument("--trivial", action="store_true")
+    parser.add_argument("--mode", choices=("poll", "throughput", "trivial"), default="poll")
+    parser.add_argument("--processes", type=int, default=2)
     args = parser.parse_args()
-    if args.trivial:
-        result = asyncio.run(trivial(args.url, args.players, args.seconds))
-    else:
-        with open(args.pairs) as handle:
-            pairs = json.load(handle)
-        result = asyncio.run(players(args.url, pairs, args.players, args.seconds))
-    print(json.dumps(result))
+    with open(args.pairs) as handle:
+        pairs = json.load(handle)
+    print(json.dumps(run(args.url, pairs, args.players, args.seconds, args.mode, args.processes)))
 
 
 if __name__ == "__main__":
