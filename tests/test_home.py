@@ -46,3 +46,21 @@ def test_a_rules_page_renders_the_rules_text(client, db, settings, tmp_path):
     page = text(client.get("/rules/carge/"))
     assert "<h1>Le Carge</h1>" in page
     assert "<table>" in page
+
+
+def test_the_time_left_is_worded_as_on_the_game_page(client_alice, alice, bob):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games import services
+    from games.models import Game
+
+    challenge = services.create_challenge(alice, variant="carolo", color="white", opponent=bob)
+    game = services.accept_challenge(bob, challenge.pk)
+    deadline = timezone.now() + timedelta(days=2, hours=4, minutes=30)
+    Game.objects.filter(pk=game.pk).update(deadline=deadline)
+    assert "(2 days 4 hours left)" in text(client_alice.get("/"))
+    alice.vacation_started_at = timezone.now()
+    alice.save(update_fields=["vacation_started_at"])
+    assert "(on vacation)" in text(client_alice.get("/"))
