@@ -1,7 +1,7 @@
 """Clock sweeps at scale: 1,000,000 active games (PostgreSQL), 1% past their deadline.
 
 Times one sweep when none are due (the common case, every minute) and the sweeps
-that end all the due games, and records the query plan of the due-games query.
+that end all the due games, and records the query plan of the idle sweep's query.
 Run as ``python -m bench.sweeps [--quick]``: prints JSON.  Needs PostgreSQL.
 """
 
@@ -86,28 +86,30 @@ def run(quick: bool = False) -> dict:
     _database(games)
     fill_seconds = _fill(games)
 
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
     from django.utils import timezone
 
-    from games.clock import expire_overdue_games
+    from games import clock
     from games.models import Game
 
     before_any = timezone.now() - timedelta(hours=2)
     idle = []
     for _ in range(50):
         began = time.perf_counter()
-        assert expire_overdue_games(before_any) == []
+        assert clock.expire_overdue_games(before_any) == []
         idle.append(time.perf_counter() - began)
-    plan = (
-        Game.objects.filter(status=Game.Status.ACTIVE, deadline__lte=before_any)
-        .order_by("deadline")
-        .values_list("pk", flat=True)[:500]
-        .explain(analyze=True)
-    )
+    with CaptureQueriesContext(connection) as idle_queries:
+        clock.expire_overdue_games(before_any)
+    [idle_query] = [query["sql"] for query in idle_queries.captured_queries]
+    with connection.cursor() as cursor:
+        cursor.execute(f"EXPLAIN ANALYZE {idle_query}")
+        plan = "\n".join(row[0] for row in cursor.fetchall())
 
     now = timezone.now()
     ended, sweeps = 0, 0
     began = time.perf_counter()
-    while batch := expire_overdue_games(now):
+    while batch := clock.expire_overdue_games(now):
         ended += len(batch)
         sweeps += 1
     busy_seconds = time.perf_counter() - began
@@ -123,6 +125,8 @@ def run(quick: bool = False) -> dict:
         "uses_index": "game_due_idx" in plan,
         "ended": ended,
         "sweeps": sweeps,
+        "batch": clock.BATCH,
+        "sweep_limit": clock.SWEEP_LIMIT,
         "end_all_seconds": round(busy_seconds, 1),
     }
 

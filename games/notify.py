@@ -6,6 +6,8 @@ so the same event can never be written twice, and asks for delivery once the
 transaction commits.  Delivery (``deliver_due``) runs from a Celery task, kicked
 on commit and swept every minute by beat: if the broker is down when a move is
 made, the move is saved all the same and the sweep sends the e-mail later.
+The clock sweep ends games in batches inside ``in_bulk()``, which writes a
+whole batch's rows together.
 
 Delivery claims due rows under ``SELECT … FOR UPDATE SKIP LOCKED`` and gives them
 a lease, sends after the claim has committed, then marks them sent: two senders
@@ -18,6 +20,9 @@ from __future__ import annotations
 import logging
 import re
 from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -43,6 +48,9 @@ LEASE = timedelta(minutes=10)  # a claim older than this is taken to be a crashe
 BATCH = 200
 DAILY_HOUR = 7  # the daily digest goes out after 7:00 in the player's time zone
 UNSUBSCRIBE_SALT = "games.notify.unsubscribe"
+
+# The rows the hooks have written inside in_bulk(); None outside it.
+_held: ContextVar[list[Notification] | None] = ContextVar("held_notifications", default=None)
 
 
 # -- hooks: called by services inside their transaction --------------------------------
@@ -104,7 +112,29 @@ def _row(kind, user_id, now, *, game=None, challenge=None, key="") -> Notificati
     )
 
 
+@contextmanager
+def in_bulk() -> Iterator[None]:
+    """Write the rows the hooks make inside the block together, as it ends.
+
+    For the clock sweep, which ends a batch of games through services in one
+    transaction: one key check, one insert and one kick for all the batch's
+    result e-mails.  Nothing is written if the block raises.
+    """
+    rows: list[Notification] = []
+    token = _held.set(rows)
+    try:
+        yield
+    finally:
+        _held.reset(token)
+    _write(rows)
+
+
 def _write(rows: list[Notification]) -> int:
+    """Write the rows not written yet; how many.  Inside ``in_bulk()``: hold them, how many held."""
+    held = _held.get()
+    if held is not None:
+        held.extend(rows)
+        return len(rows)
     if not rows:
         return 0
     known = set(
