@@ -28,6 +28,7 @@ from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.core import signing
+from django.core.cache import cache
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.db.models import F, Max, Q
@@ -48,6 +49,7 @@ LEASE = timedelta(minutes=10)  # a claim older than this is taken to be a crashe
 BATCH = 200
 DAILY_HOUR = 7  # the daily digest goes out after 7:00 in the player's time zone
 UNSUBSCRIBE_SALT = "games.notify.unsubscribe"
+KICK_EVERY = 1  # second: the changes committed within it share one delivery task
 
 # The rows the hooks have written inside in_bulk(); None outside it.
 _held: ContextVar[list[Notification] | None] = ContextVar("held_notifications", default=None)
@@ -149,11 +151,20 @@ def _write(rows: list[Notification]) -> int:
 
 
 def _kick() -> None:
-    """Ask a worker to deliver now; if the broker is down, the beat sweep will."""
+    """Ask a worker to deliver soon; if the broker is down, the beat sweep will.
+
+    One task a KICK_EVERY, not one per move: the first kick sets a gate in the cache
+    that lasts KICK_EVERY and queues the task to run when the gate has gone, so a
+    kick that finds the gate shut was committed before that task looks.  Eager
+    tasks (the tests) run at once, so there each kick runs one.
+    """
     from games.tasks import deliver_notifications
 
     try:
-        deliver_notifications.apply_async(retry=False)
+        if deliver_notifications.app.conf.task_always_eager:
+            deliver_notifications.apply_async(retry=False)
+        elif cache.add("notify:kick", 1, timeout=KICK_EVERY):
+            deliver_notifications.apply_async(countdown=KICK_EVERY, retry=False)
     except Exception:  # noqa: BLE001 - the change is saved; the sweep sends later
         log.warning("Could not queue notification delivery; the sweep will", exc_info=True)
 

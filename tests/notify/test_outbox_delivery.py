@@ -141,3 +141,21 @@ def test_bots_get_no_email(alice, bob):
     notify.deliver_due(now=T0)
     assert mail_to(bob) == []
     assert Notification.objects.get(user=bob, kind="turn").outcome == "off"
+
+
+def test_kicks_within_a_second_share_one_delivery_task(monkeypatch):
+    from django.core.cache import cache
+
+    from carolo_site.celery import app
+
+    monkeypatch.setitem(app.conf, "task_always_eager", False)
+    cache.delete("notify:kick")
+    with mock.patch.object(tasks.deliver_notifications, "apply_async") as queued:
+        for _ in range(5):
+            notify._kick()
+        # one task, held back until the gate has gone: it sees every row kicked for
+        assert queued.call_args_list == [mock.call(countdown=notify.KICK_EVERY, retry=False)]
+        cache.delete("notify:kick")  # the gate's second is over
+        notify._kick()
+        assert queued.call_count == 2
+    cache.delete("notify:kick")
