@@ -358,10 +358,9 @@ def _deliver_one(row: Notification, now: datetime) -> int:
 
 
 def _deliver_reminder(row: Notification, now: datetime) -> int:
+    """A warning before a loss on time: for daily-summary players too (a summary a
+    day can come too late for a game of one day a move); never with e-mails off."""
     user, game = row.user, row.game
-    if user.notify != user.Notify.PER_TURN:
-        _mark([row], Outcome.OFF, now)
-        return 0
     left = clock.time_left(game, now) if _is_awaiting(game, user) else None
     share = timedelta(days=game.days_per_move or 0) * (1 - clock.REMINDER_AT)
     if left is None or left > share or left <= timedelta(0):

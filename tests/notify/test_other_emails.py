@@ -197,3 +197,16 @@ def test_an_unknown_time_zone_does_not_block_the_email(alice, bob):
     move(start(alice, bob), "@a1", T0)
     notify.deliver_due(now=T0)
     assert len(mail_to(bob)) == 1
+
+
+@pytest.mark.parametrize(("setting", "reminders"), [("daily", 1), ("none", 0)])
+def test_a_daily_summary_player_is_still_warned_before_losing_on_time(
+    alice, bob, setting, reminders
+):
+    bob.notify = setting
+    bob.save(update_fields=["notify"])
+    move(start(alice, bob, days=1), "@a1", T0)  # bob to move within a day
+    late = T0 + timedelta(hours=20)
+    assert clock.queue_reminders(now=late) == 1
+    notify.deliver_due(now=late)
+    assert len([m for m in mail_to(bob) if "Reminder" in m.subject]) == reminders
