@@ -143,16 +143,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         " results do not depend on the machine's load)",
     )
     parser.add_argument("--json", help="write the results to this file")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="keep the games already in the --json file (a cut run) and play the rest",
+    )
     parser.add_argument("--quiet", action="store_true", help="no line per game")
     opts = parser.parse_args(argv)
     for player in (opts.a, opts.b):
         if player != RANDOM and player not in {"1", "2", "3", "4", "5"}:
             parser.error(f"a player is a level 1-5 or 'random', not {player!r}")
+    results: list[GameResult] = []
+    if opts.resume and opts.json:
+        results = _load(opts)
+    done = {r.index for r in results}
     jobs = [
         (opts.game, (opts.a, opts.b), i, opts.seed, opts.time_scale, opts.max_plies, opts.cpu)
         for i in range(opts.games)
+        if i not in done
     ]
-    results: list[GameResult] = []
     started = time.perf_counter()
     with Pool(opts.processes) as pool:
         for result in pool.imap_unordered(_play, jobs):
@@ -202,6 +211,21 @@ def _summary(opts: argparse.Namespace, results: list[GameResult], started: float
         "reasons": dict(Counter(r.reason for r in results)),
         "seconds": round(time.perf_counter() - started, 1),
     }
+
+
+def _load(opts: argparse.Namespace) -> list[GameResult]:
+    """The games of an earlier run of the same match, if its file exists."""
+    try:
+        with open(opts.json) as f:
+            old = json.load(f)
+    except FileNotFoundError:
+        return []
+    same = ("game", "a", "b", "seed", "time_scale", "max_plies")
+    if any(old[k] != getattr(opts, k) for k in same) or old["clock"] != (
+        "cpu" if opts.cpu else "wall"
+    ):
+        raise SystemExit(f"{opts.json} holds another match; not resuming it")
+    return [GameResult(**row) for row in old["results"] if row["index"] < opts.games]
 
 
 def _write(path: str, summary: dict, results: list[GameResult]) -> None:
