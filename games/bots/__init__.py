@@ -7,7 +7,7 @@ same choice with its statistics (nodes, depth, seconds).
 * Level 1: a random move, but a winning move is always taken and a move that loses
   at once is avoided (a one-ply look).
 * Levels 2-5: alpha-beta search (``games.bots.negamax``) with the game's evaluation
-  (``eval_<game>``): depth 1 with much noise (2.5 pawns) in 0.25 s, depth 2 with
+  (``eval_<game>``): depth 1 with much noise (4 pawns) in 0.25 s, depth 2 with
   some noise (a pawn) in 0.5 s, depth 3 without noise in 1 s, and iterative
   deepening within 5 s.  The first iteration (depth 1) always gets at least 0.25 s,
   so that even a tiny budget compares every move.
@@ -32,7 +32,7 @@ from .negamax import Evaluator, Limits, Searcher, SearchResult
 from .shuuro_setup import deploy_move, recruit_move
 
 LEVELS: dict[int, Limits] = {
-    2: Limits(depth=1, seconds=0.25, noise=250, quiescence=1),
+    2: Limits(depth=1, seconds=0.25, noise=400, quiescence=1),
     3: Limits(depth=2, seconds=0.5, noise=100, quiescence=2),
     4: Limits(depth=3, seconds=1.0, quiescence=3),
     5: Limits(depth=30, seconds=5.0, quiescence=4),

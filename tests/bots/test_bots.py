@@ -84,7 +84,7 @@ def test_it_takes_a_win_in_one(game, fen, level):
 @pytest.mark.parametrize("level", [2, 3, 4, 5])
 def test_it_does_not_miss_an_obvious_capture(game, fen, capture, level):
     """Levels without noise always take it; the noisy ones (2, 3) far more often than
-    chance (their noise, up to 2.5 pawns, may hide a one-pawn gain)."""
+    chance (their noise, up to 4 pawns, may hide a one-pawn gain)."""
     position = rules.get(game).from_fen(fen)
     tries = 1 if not bots.LEVELS[level].noise else 20
     taken = sum(
@@ -96,7 +96,7 @@ def test_it_does_not_miss_an_obvious_capture(game, fen, capture, level):
         assert taken == 1
     else:
         chance = tries / len(position.legal_moves())
-        assert taken >= 2 * chance, (taken, chance)
+        assert taken > 1.5 * chance, (taken, chance)
 
 
 def test_level_five_keeps_its_time_budget():
