@@ -91,7 +91,7 @@ def test_each_game_names_the_opponent_and_the_result(client_alice, alice, bob, c
     make_game(bob, alice, ended_days=4, status=Game.Status.ABORTED, result_reason="aborted")
     page = text(client_alice.get("/"))
     assert "Rococo against bob" in page
-    assert "(1 day, 23 hours left)" in page
+    assert "(1 day 23 hours left)" in page  # worded as on the game page
     finished = page[page.index("Finished games") :]
     assert re.findall(r"(Won|Lost|Draw|Aborted),", finished) == ["Lost", "Won", "Draw", "Aborted"]
 
