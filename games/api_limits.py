@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.core.cache import cache
 from django.utils import timezone
 
@@ -18,8 +17,3 @@ def count_in_window(key: str, limit: int, seconds: int = 60) -> bool:
     except ValueError:  # the window's first request (or its key just expired)
         count = 1 if cache.add(key, 1, timeout=seconds + 5) else cache.incr(key)
     return count <= limit
-
-
-def moves_per_minute() -> int:
-    """Moves a minute per token (per player for session calls)."""
-    return settings.API_MOVES_PER_MINUTE

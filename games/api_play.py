@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from django.conf import settings
 from django.db.models import Q
 from django.http import HttpResponse, HttpResponseNotModified
 from django.urls import NoReverseMatch, reverse
@@ -17,8 +18,8 @@ from ninja import Query, Router, Schema
 from ninja.errors import HttpError
 
 from accounts.models import User
-from games import rules, services
-from games.api_limits import count_in_window, moves_per_minute
+from games import services
+from games.api_limits import count_in_window
 from games.api_schemas import (
     ERRORS,
     AcceptedOut,
@@ -32,7 +33,7 @@ from games.api_schemas import (
     MoveIn,
 )
 from games.models import Challenge, Game
-from games.presenters import POLL_FIELDS, poll_token
+from games.presenters import poll_row, poll_token
 
 router = Router()
 
@@ -284,18 +285,15 @@ def get_game(request, id: int, response: HttpResponse):
     ``If-None-Match``; while nothing the caller sees has changed the answer is an
     empty 304, which costs the server one small query.
     """
-    user = request.auth
-    row = (
-        Game.objects.filter(pk=_checked_id(id)).values(*POLL_FIELDS, "white_id", "black_id").first()
-    )
+    row, side = poll_row(_checked_id(id), request.auth)
     if row is None:
         raise services.NotFound(_("No such game."))
-    side = {row["white_id"]: rules.WHITE, row["black_id"]: rules.BLACK}.get(user.pk)
-    if request.headers.get("If-None-Match") == _etag(row, side):
+    etag = _etag(row, side)
+    if request.headers.get("If-None-Match") == etag:
         not_modified = HttpResponseNotModified()
-        not_modified["ETag"] = _etag(row, side)
+        not_modified["ETag"] = etag
         return not_modified
-    return game_state(request, _game_for_viewer(id), user, response)
+    return game_state(request, _game_for_viewer(id), request.auth, response)
 
 
 @router.post("/games/{id}/moves", response={200: GameOut, **ERRORS}, tags=["games"])
@@ -303,7 +301,7 @@ def play_move(request, id: int, data: MoveIn, response: HttpResponse):
     """Play a move, sending the ply you saw: a stale ply is refused with 409."""
     token = getattr(request, "api_token", None)
     key = f"moves:t{token.pk}" if token else f"moves:u{request.auth.pk}"
-    limit = moves_per_minute()
+    limit = settings.API_MOVES_PER_MINUTE  # per token (per player for session calls)
     if not count_in_window(key, limit):
         message = _("Too many moves: at most %(limit)d a minute. Wait and try again.")
         raise HttpError(429, message % {"limit": limit})

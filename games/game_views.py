@@ -18,10 +18,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
-from games import move_entry, presence, rules, services
+from games import move_entry, presence, services
 from games.game_forms import ClickForm, ConfirmForm, DrawForm, MoveForm
 from games.models import Game
-from games.presenters import POLL_FIELDS, EntryState, poll_token, present, record_text
+from games.presenters import EntryState, poll_row, poll_token, present, record_text
 
 
 def _get_game(game_id) -> Game:
@@ -116,13 +116,11 @@ def game(request, game_id):
 def poll(request, game_id):
     """204 while nothing the viewer sees changed (one query); else the fresh fragment,
     with status 286 (htmx stops polling) once the game is over."""
-    row = Game.objects.filter(pk=game_id).values(*POLL_FIELDS, "white_id", "black_id").first()
+    row, side = poll_row(game_id, request.user)
     if row is None:
         raise Http404(_("No such game."))
-    user_id = request.user.pk if request.user.is_authenticated else None
-    side = {row["white_id"]: rules.WHITE, row["black_id"]: rules.BLACK}.get(user_id)
     if side is not None:
-        presence.touch(game_id, user_id)
+        presence.touch(game_id, request.user.pk)
     active = row["status"] == Game.Status.ACTIVE
     if poll_token(row, side) == request.GET.get("v") and active:
         return HttpResponse(status=204)

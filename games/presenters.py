@@ -70,6 +70,15 @@ POLL_FIELDS = (
 )
 
 
+def poll_row(game_id: int, user) -> tuple[dict | None, str | None]:
+    """A game's POLL_FIELDS (None: no such game) and ``user``'s side in it, in one
+    small query: what a poll needs to tell whether anything changed."""
+    row = Game.objects.filter(pk=game_id).values(*POLL_FIELDS, "white_id", "black_id").first()
+    if row is None or not user.is_authenticated:
+        return row, None
+    return row, {row["white_id"]: rules.WHITE, row["black_id"]: rules.BLACK}.get(user.pk)
+
+
 def poll_token(game, side: str | None) -> str:
     """What the page shows changes iff this does, for this viewer.
 
