@@ -20,9 +20,6 @@ from __future__ import annotations
 import logging
 import re
 from collections import defaultdict
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -37,6 +34,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from games import clock, presence
+from games.held import Held
 from games.models import Challenge, Game, Notification
 
 log = logging.getLogger(__name__)
@@ -50,9 +48,6 @@ BATCH = 200
 DAILY_HOUR = 7  # the daily digest goes out after 7:00 in the player's time zone
 UNSUBSCRIBE_SALT = "games.notify.unsubscribe"
 KICK_EVERY = 1  # second: the changes committed within it share one delivery task
-
-# The rows the hooks have written inside in_bulk(); None outside it.
-_held: ContextVar[list[Notification] | None] = ContextVar("held_notifications", default=None)
 
 
 # -- hooks: called by services inside their transaction --------------------------------
@@ -114,28 +109,9 @@ def _row(kind, user_id, now, *, game=None, challenge=None, key="") -> Notificati
     )
 
 
-@contextmanager
-def in_bulk() -> Iterator[None]:
-    """Write the rows the hooks make inside the block together, as it ends.
-
-    For the clock sweep, which ends a batch of games through services in one
-    transaction: one key check, one insert and one kick for all the batch's
-    result e-mails.  Nothing is written if the block raises.
-    """
-    rows: list[Notification] = []
-    token = _held.set(rows)
-    try:
-        yield
-    finally:
-        _held.reset(token)
-    _write(rows)
-
-
 def _write(rows: list[Notification]) -> int:
     """Write the rows not written yet; how many.  Inside ``in_bulk()``: hold them, how many held."""
-    held = _held.get()
-    if held is not None:
-        held.extend(rows)
+    if _held.hold(rows):
         return len(rows)
     if not rows:
         return 0
@@ -148,6 +124,13 @@ def _write(rows: list[Notification]) -> int:
     if written:
         transaction.on_commit(_kick)  # a second kick in one transaction finds nothing to do
     return len(written)
+
+
+# The clock sweep's batches: inside ``in_bulk()`` the hooks' rows wait, and are
+# written as the block ends with one key check, one insert and one kick for the
+# whole batch.  Nothing is written if the block raises.
+_held = Held("held_notifications", _write)
+in_bulk = _held.block
 
 
 def _kick() -> None:

@@ -3,22 +3,18 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Sequence
 from datetime import datetime
 
 from django.db import transaction
 from django.db.models import Q
 
 from games import glicko2, rules
+from games.held import Held
 from games.models import Game, Rating, RatingChange
 
 SCORES = {rules.WHITE: glicko2.WIN, rules.BLACK: glicko2.LOSS, "": glicko2.DRAW}
 FIELDS = ["rating", "deviation", "volatility", "games", "wins", "draws", "losses", "last_rated_at"]
-
-# The games rate_game has queued inside in_bulk(); None outside it.
-_queue: ContextVar[list[tuple[Game, datetime]] | None] = ContextVar("rating_queue", default=None)
 
 
 def _periods_since(rating: Rating, now: datetime) -> float:
@@ -59,30 +55,10 @@ def rate_game(game: Game, now: datetime) -> tuple[RatingChange, RatingChange] | 
     Inside ``in_bulk()`` the game is only queued, and None returned.
     """
     _check_rateable(game)
-    queue = _queue.get()
-    if queue is not None:
-        queue.append((game, now))
+    if _held.hold([(game, now)]):
         return None
     white, black = rate_games([(game, now)])
     return white, black
-
-
-@contextmanager
-def in_bulk() -> Iterator[None]:
-    """Rate the games ``rate_game`` is given inside the block together, as it ends.
-
-    For the clock sweep, which ends a batch of games through services in one
-    transaction: the batch's rating rows are then locked in one query and written
-    in one statement per table, instead of four queries per game.  Nothing is
-    rated if the block raises.
-    """
-    queue: list[tuple[Game, datetime]] = []
-    token = _queue.set(queue)
-    try:
-        yield
-    finally:
-        _queue.reset(token)
-    rate_games(queue)
 
 
 @transaction.atomic
@@ -139,6 +115,14 @@ def rate_games(games: Sequence[tuple[Game, datetime]]) -> list[RatingChange]:
         rows.values(), update_conflicts=True, unique_fields=["id"], update_fields=FIELDS
     )
     return changes
+
+
+# The clock sweep's batches: inside ``in_bulk()`` rate_game only queues its game,
+# and the batch's games are rated together as the block ends (its rating rows
+# locked in one query and written in one statement per table, not four queries a
+# game).  Nothing is rated if the block raises.
+_held = Held("rating_queue", rate_games)
+in_bulk = _held.block
 
 
 def changes_for(game: Game) -> dict[str, int]:
