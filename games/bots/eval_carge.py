@@ -23,16 +23,10 @@ from games.rules.base import BLACK, WHITE, Outcome
 PAWN = 100
 STACK_BONUS = 30  # a stack's two pawns are out of reach of captures
 MOBILITY = 3
-THREAT = 70  # the side to move takes a pawn (roughly: it may be defended)
-HANGING = 25  # per further pawn of the side not to move that hangs
 EXCHANGE = 80  # per pawn White wins by the captures it may start when phase 2 begins
 EXCHANGE_PLIES = 3  # a capture, the recapture, and the next capture
 PARTNER = 8  # per single pawn that sees a friendly single pawn (it may stack)
 CONTACT = 50  # per enemy single pawn a White one sees when phase 2 begins (White moves first)
-
-
-def _captured_squares(moves: list[tuple[int, int, int, int, bool]]) -> set[int]:
-    return {t for _, t, _, _, capture in moves if capture}
 
 
 def _captures(board: list[int], rays: Any, s: int) -> list[tuple[int, int, int]]:
