@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import bot_play, clock, notify, rules
+from games import bot_play, clock, notify, rules, store
 from games.models import BOT_LEVELS, DAYS_PER_MOVE, Challenge, ColorChoice, Game, Move, Variant
 from games.ratings import rate_game
 
@@ -192,11 +192,16 @@ def _close_challenge(challenge: Challenge, status: str) -> Challenge:
 
 def _locked_game(game_id) -> Game:
     try:
-        # The players come along (bots, e-mail need them); only the game row is locked.
-        locked = Game.objects.select_related("white", "black").select_for_update(of=("self",))
-        return locked.get(pk=int(game_id))
-    except (Game.DoesNotExist, ValueError, TypeError, OverflowError):
-        raise NotFound(_("No such game.")) from None
+        pk = int(game_id)
+    except (ValueError, TypeError, OverflowError):
+        pk = None
+    # The players come along (bots, e-mail need them); only the game row is locked.
+    game = None
+    if pk is not None and 0 < pk < 2**63:
+        game = store.select_one(Game, 'm."id" = %s', [pk], related=("white", "black"), lock=True)
+    if game is None:
+        raise NotFound(_("No such game."))
+    return game
 
 
 def _open_game(user, game_id, now: datetime) -> tuple[Game, str] | None:
@@ -210,7 +215,7 @@ def _open_game(user, game_id, now: datetime) -> tuple[Game, str] | None:
     if side is None:
         raise Forbidden(_("You are not playing in this game."))
     if expire_if_overdue(game, now):
-        game.save()
+        store.update(game)
     return (game, side) if game.is_active else None
 
 
@@ -252,7 +257,7 @@ def _play(game: Game, side: str, text, ply, user, now: datetime) -> Game:
     _end_if_over(game, position, now)
     if not secret or not position.is_secret or set(position.to_act) != set(actors_before):
         game.version += 1  # what pollers watch: not bumped by a purchase kept secret
-    game.save()
+    store.update(game)
     notify.turn_started(game, actors_before, now)
     bot_play.wake(game)
     return game
@@ -266,7 +271,7 @@ def _record(game: Game, position, text: str, side: str, user, now, *, secret=Fal
             game.white_hidden += 1
         else:
             game.black_hidden += 1
-    return Move.objects.create(
+    move = Move(
         game=game,
         ply=game.ply,
         side=side,
@@ -277,6 +282,8 @@ def _record(game: Game, position, text: str, side: str, user, now, *, secret=Fal
         hidden=secret,
         created_at=now,
     )
+    store.insert(move)
+    return move
 
 
 def _roll_dice(game: Game, position: rules.Position, now: datetime) -> rules.Position:
@@ -322,11 +329,16 @@ class _StoredPosition:
         return getattr(self._parsed, name)
 
 
+_HISTORY_SQL = (
+    'SELECT "fen_after", "repetition_key" FROM "games_move" WHERE "game_id" = %s ORDER BY "ply"'
+)
+
+
 def _history(game: Game, position) -> list:
     """The game's positions, start first, ending with ``position`` (the current one)."""
     engine = game.engine
     start = engine.from_fen(game.start_fen)
-    rows = game.moves.order_by("ply").values_list("fen_after", "repetition_key")
+    rows = store.rows(_HISTORY_SQL, [game.pk])
     stored = [_StoredPosition(engine, fen, key) for fen, key in rows]
     return [start, *stored[:-1], position]
 
@@ -364,7 +376,7 @@ def resign(user, game_id, *, now: datetime | None = None) -> Game:
             game, side = opened
             _finish(game, rules.opponent(side), "resign", f"{side.title()} resigned", now)
             game.version += 1
-            game.save()
+            store.update(game)
             return game
     raise Conflict(_("This game is over."))
 
@@ -380,7 +392,7 @@ def draw_action(user, game_id, action: str, *, now: datetime | None = None) -> G
             game, side = opened
             _draw(game, side, action, now)
             game.version += 1
-            game.save()
+            store.update(game)
             return game
     raise Conflict(_("This game is over."))
 
@@ -421,7 +433,7 @@ def abort(user, game_id, *, now: datetime | None = None) -> Game:
                 raise Conflict(_("Both players have moved; the game can no longer be aborted."))
             _finish(game, "", "aborted", f"Aborted by {side}", now, aborted=True)
             game.version += 1
-            game.save()
+            store.update(game)
             return game
     raise Conflict(_("This game is over."))
 
