@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 from collections import defaultdict
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.core import signing
-from django.core.cache import cache
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.db.models import F, Max, Q
@@ -33,7 +33,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from games import clock, presence
+from games import clock, presence, store
 from games.held import Held
 from games.models import Challenge, Game, Notification
 
@@ -115,12 +115,8 @@ def _write(rows: list[Notification]) -> int:
         return len(rows)
     if not rows:
         return 0
-    known = set(
-        Notification.objects.filter(key__in=[row.key for row in rows]).values_list("key", flat=True)
-    )
-    written = [row for row in rows if row.key not in known]
     # The unique key settles a race between two writers of the same event.
-    Notification.objects.bulk_create(written, ignore_conflicts=True)
+    written = store.insert_new(rows, unique="key")
     if written:
         transaction.on_commit(_kick)  # a second kick in one transaction finds nothing to do
     return len(written)
@@ -133,20 +129,26 @@ _held = Held("held_notifications", _write)
 in_bulk = _held.block
 
 
+_next_kick = 0.0  # time.monotonic() from which this process queues a delivery task again
+
+
 def _kick() -> None:
     """Ask a worker to deliver soon; if the broker is down, the beat sweep will.
 
-    One task a KICK_EVERY, not one per move: the first kick sets a gate in the cache
-    that lasts KICK_EVERY and queues the task to run when the gate has gone, so a
-    kick that finds the gate shut was committed before that task looks.  Eager
+    One task a KICK_EVERY per process, not one per move: a kick queues the task to
+    run KICK_EVERY later and shuts this process's gate for as long, so a kick that
+    finds the gate shut was committed before that task looks.  The gate is the
+    process's own, not the cache's: it costs no round trip on every move.  Eager
     tasks (the tests) run at once, so there each kick runs one.
     """
+    global _next_kick
     from games.tasks import deliver_notifications
 
     try:
         if deliver_notifications.app.conf.task_always_eager:
             deliver_notifications.apply_async(retry=False)
-        elif cache.add("notify:kick", 1, timeout=KICK_EVERY):
+        elif (now := time.monotonic()) >= _next_kick:
+            _next_kick = now + KICK_EVERY
             deliver_notifications.apply_async(countdown=KICK_EVERY, retry=False)
     except Exception:  # noqa: BLE001 - the change is saved; the sweep sends later
         log.warning("Could not queue notification delivery; the sweep will", exc_info=True)
