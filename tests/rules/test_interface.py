@@ -54,6 +54,8 @@ def test_command_line_runs_as_a_module():
     fen = "ahbcebha/3a1a2/8/8/8/8/3A1A2/AHBCEBHA w c1f1c8f8 1"
     out = subprocess.run(
         [sys.executable, "-m", "games.rules", "perft", "carolo", fen, "1"],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     assert out.stdout == "198\n"
