@@ -28,7 +28,7 @@ from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
-from django.db.models import F, Max, Q
+from django.db.models import Case, DateTimeField, F, Max, Q, Value, When
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -243,57 +243,111 @@ def _release(rows, due_at: datetime | None = None) -> None:
 
 
 def _deliver(rows: list[Notification], now: datetime) -> int:
-    """Send the claimed rows, player by player; a player whose e-mail fails keeps theirs."""
+    """Send the claimed rows, player by player; a player whose e-mail fails keeps theirs.
+
+    Turn rows are the bulk of the outbox, and most need no e-mail (stale, the player
+    looking, or inside the window since the last one): what they need is read for
+    the whole batch at once, and they are marked or put off together at the end.
+    """
     by_user = defaultdict(list)
     for row in rows:
         by_user[row.user_id].append(row)
+    turns = [row for row in rows if row.kind == Kind.TURN]
+    batch = _TurnBatch(
+        last_sent=_last_turn_emails({row.user_id for row in turns}),
+        present=presence.present_among({(row.game_id, row.user_id) for row in turns}),
+    )
     sent = 0
     failure = None
     for user_rows in by_user.values():
         user = user_rows[0].user
         if user.is_bot or not user.is_active or not user.email:
-            _mark(user_rows, Outcome.OFF, now)  # no one reads these
+            batch.settle(user_rows, Outcome.OFF)  # no one reads these
             continue
         try:
-            turns = [row for row in user_rows if row.kind == Kind.TURN]
-            if turns:
-                sent += _deliver_turns(turns, now)
+            user_turns = [row for row in user_rows if row.kind == Kind.TURN]
+            if user_turns:
+                sent += _deliver_turns(user_turns, now, batch)
             for row in user_rows:
                 if row.kind != Kind.TURN:
                     sent += _deliver_one(row, now)
         except Exception as error:
             _release(user_rows)  # the retry, or the next sweep, takes them at once
             failure = failure or error
+    batch.write(now)
     if failure is not None:
         raise failure  # the task retries with backoff
     return sent
+
+
+class _TurnBatch:
+    """What a batch's turn rows need read once, and their changes written once.
+
+    Only rows that sent nothing wait here: a sent e-mail is marked at once, so a
+    crash later in the batch cannot send it twice.
+    """
+
+    def __init__(self, last_sent: dict, present: set):
+        self.last_sent = last_sent  # user id -> their last turn e-mail's time
+        self.present = present  # (game id, user id) pairs being looked at now
+        self.settled = defaultdict(list)  # outcome -> rows
+        self.put_off = defaultdict(list)  # new due time -> rows
+
+    def settle(self, rows, outcome: str) -> None:
+        self.settled[outcome] += rows
+
+    def write(self, now: datetime) -> None:
+        for outcome, rows in self.settled.items():
+            _mark(rows, outcome, now)
+        if self.put_off:
+            whens = [
+                When(pk__in=[row.pk for row in rows], then=Value(due))
+                for due, rows in self.put_off.items()
+            ]
+            ids = [row.pk for rows in self.put_off.values() for row in rows]
+            Notification.objects.filter(pk__in=ids, sent_at__isnull=True).update(
+                claimed_until=None, due_at=Case(*whens, output_field=DateTimeField())
+            )
+
+
+def _last_turn_emails(user_ids: set) -> dict:
+    """Each player's last turn e-mail (single or digest), by user id."""
+    if not user_ids:
+        return {}
+    rows = (
+        Notification.objects.filter(
+            user_id__in=user_ids, kind=Kind.TURN, outcome__in=[Outcome.SENT, Outcome.DIGEST]
+        )
+        .values("user_id")
+        .annotate(last=Max("sent_at"))
+        .order_by()
+    )
+    return {row["user_id"]: row["last"] for row in rows}
 
 
 def _is_awaiting(game: Game | None, user) -> bool:
     return game is not None and game.is_active and game.side_of(user) in game.to_act()
 
 
-def _deliver_turns(rows: list[Notification], now: datetime) -> int:
+def _deliver_turns(rows: list[Notification], now: datetime, batch: _TurnBatch) -> int:
     user = rows[0].user
     if user.notify != user.Notify.PER_TURN:
-        _mark(rows, Outcome.OFF, now)
+        batch.settle(rows, Outcome.OFF)
         return 0
     live = {}
     for row in rows:
         if not _is_awaiting(row.game, user):
-            _mark([row], Outcome.STALE, now)
-        elif presence.is_present(row.game_id, user.pk):
-            _mark([row], Outcome.PRESENT, now)
+            batch.settle([row], Outcome.STALE)
+        elif (row.game_id, user.pk) in batch.present:
+            batch.settle([row], Outcome.PRESENT)
         else:
             live.setdefault(row.game_id, []).append(row)
     if not live:
         return 0
-    last = Notification.objects.filter(
-        user=user, kind=Kind.TURN, outcome__in=[Outcome.SENT, Outcome.DIGEST]
-    ).aggregate(last=Max("sent_at"))["last"]
+    last = batch.last_sent.get(user.pk)
     waiting = [row for game_rows in live.values() for row in game_rows]
     if last is not None and last > now - TURN_WINDOW:
-        _release(waiting, due_at=last + TURN_WINDOW)  # into the digest at the window's end
+        batch.put_off[last + TURN_WINDOW] += waiting  # into the digest at the window's end
         return 0
     games = [game_rows[-1].game for game_rows in live.values()]
     if len(games) == 1:

@@ -22,3 +22,10 @@ def touch(game_id: int, user_id: int) -> None:
 
 def is_present(game_id: int, user_id: int) -> bool:
     return cache.get(_key(game_id, user_id)) is not None
+
+
+def present_among(pairs) -> set[tuple[int, int]]:
+    """The (game id, user id) pairs among ``pairs`` being looked at now: one round trip."""
+    pairs = list(pairs)
+    found = cache.get_many([_key(game_id, user_id) for game_id, user_id in pairs])
+    return {pair for pair in pairs if _key(*pair) in found}

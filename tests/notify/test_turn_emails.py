@@ -136,3 +136,31 @@ def test_a_hidden_move_is_not_told(alice, bob):
     notify.deliver_due(now=T0)
     [message] = mail_to(bob)
     assert "@a1" not in message.body
+
+
+def test_one_batch_puts_off_each_player_to_their_own_window(alice, bob, django_user_model):
+    """Rows of several players in one delivery: each waits for their own window's end."""
+    carol = django_user_model.objects.create_user("carol", "carol@example.org", "pw-carol-123")
+    dave = django_user_model.objects.create_user("dave", "dave@example.org", "pw-dave-123")
+    first, second = start(alice, bob), start(carol, dave)
+    move(first, "@a1", T0)
+    notify.deliver_due(now=T0)  # bob's turn e-mail at T0
+    move(second, "@a1", T0 + timedelta(minutes=4))
+    notify.deliver_due(now=T0 + timedelta(minutes=4))  # dave's at T0 + 4
+    assert len(mail_to(bob)) == len(mail_to(dave)) == 1
+    third, fourth = start(alice, bob), start(carol, dave)
+    watched = start(alice, dave)
+    presence.touch(watched.pk, dave.pk)
+    move(third, "@a1", T0 + timedelta(minutes=5))
+    move(fourth, "@a1", T0 + timedelta(minutes=5))
+    move(watched, "@a1", T0 + timedelta(minutes=5))
+    notify.deliver_due(now=T0 + timedelta(minutes=5))  # one batch for bob and dave
+    due = {
+        (row.user_id, row.game_id): (row.due_at, row.outcome, row.claimed_until)
+        for row in Notification.objects.filter(kind="turn", ply=1, sent_at__isnull=True)
+    }
+    assert due == {
+        (bob.pk, third.pk): (T0 + timedelta(minutes=15), "", None),
+        (dave.pk, fourth.pk): (T0 + timedelta(minutes=19), "", None),
+    }
+    assert Notification.objects.get(user=dave, game=watched, kind="turn").outcome == "present"
