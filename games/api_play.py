@@ -33,7 +33,7 @@ from games.api_schemas import (
     MoveIn,
 )
 from games.models import Challenge, Game
-from games.presenters import poll_row, poll_token
+from games.presenters import poll_token
 
 router = Router()
 
@@ -68,7 +68,7 @@ def _checked_id(id: int) -> int:
 
 
 def _game_for_viewer(id: int) -> Game:
-    game = Game.objects.select_related("white", "black").filter(pk=_checked_id(id)).first()
+    game = store.select_one(Game, 'm."id" = %s', [_checked_id(id)], related=("white", "black"))
     if game is None:
         raise services.NotFound(_("No such game."))
     return game
@@ -289,17 +289,15 @@ def get_game(request, id: int, response: HttpResponse):
 
     Polling: send the ``ETag`` of the last answer (of this call or of a move) as
     ``If-None-Match``; while nothing the caller sees has changed the answer is an
-    empty 304, which costs the server one small query.
+    empty 304, which costs the server one query.
     """
-    row, side = poll_row(_checked_id(id), request.auth)
-    if row is None:
-        raise services.NotFound(_("No such game."))
-    etag = _etag(row, side)
+    game = _game_for_viewer(id)
+    etag = _etag(game, game.side_of(request.auth))
     if request.headers.get("If-None-Match") == etag:
         not_modified = HttpResponseNotModified()
         not_modified["ETag"] = etag
         return not_modified
-    return game_state(request, _game_for_viewer(id), request.auth, response)
+    return game_state(request, game, request.auth, response)
 
 
 @router.post("/games/{id}/moves", response={200: GameOut, **ERRORS}, tags=["games"])
