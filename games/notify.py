@@ -220,11 +220,8 @@ def _claim(now: datetime) -> list[Notification]:
             .values_list("pk", flat=True)[:BATCH]
         )
         Notification.objects.filter(pk__in=ids).update(claimed_until=now + LEASE)
-    return list(
-        Notification.objects.filter(pk__in=ids).select_related(
-            "user", "game__white", "game__black", "challenge__challenger"
-        )
-    )
+    # Most rows are settled without an e-mail: players and challenges load only to send one.
+    return list(Notification.objects.filter(pk__in=ids).select_related("user", "game"))
 
 
 def _mark(rows, outcome: str, now: datetime) -> None:
