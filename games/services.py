@@ -332,13 +332,22 @@ class _StoredPosition:
 _HISTORY_SQL = (
     'SELECT "fen_after", "repetition_key" FROM "games_move" WHERE "game_id" = %s ORDER BY "ply"'
 )
+_SAME_KEY_SQL = (
+    'SELECT "fen_after", "repetition_key" FROM "games_move" '
+    'WHERE "game_id" = %s AND "repetition_key" = %s ORDER BY "ply"'
+)
 
 
 def _history(game: Game, position) -> list:
-    """The game's positions, start first, ending with ``position`` (the current one)."""
+    """The game's positions, start first, ending with ``position`` (the current one,
+    whose own row is the last one stored).  Only the start and those that share its
+    repetition key, if the engine's history rules read nothing else."""
     engine = game.engine
     start = engine.from_fen(game.start_fen)
-    rows = store.rows(_HISTORY_SQL, [game.pk])
+    if engine.HISTORY_KEYS_ONLY:
+        rows = store.rows(_SAME_KEY_SQL, [game.pk, position.repetition_key()])
+    else:
+        rows = store.rows(_HISTORY_SQL, [game.pk])
     stored = [_StoredPosition(engine, fen, key) for fen, key in rows]
     return [start, *stored[:-1], position]
 

@@ -182,12 +182,18 @@ class Position(ABC):
         """What a threefold repetition of this position means."""
         return Outcome(None, "repetition", "Draw by threefold repetition")
 
+    # True while history_outcome reads nothing of past positions but their
+    # repetition keys: a caller may then pass, before the last position, only the
+    # start and the past positions that share the last one's key.
+    HISTORY_KEYS_ONLY = True
+
     @classmethod
     def history_outcome(cls, history: Sequence[Self]) -> Outcome | None:
         """The ending of a game whose positions, start first, are ``history``.
 
         Position endings first, then the threefold-repetition rule; games with
-        more history rules (the 50-move rule) extend this.
+        more history rules (the 50-move rule) extend this, and set
+        HISTORY_KEYS_ONLY to False.
         """
         last = history[-1]
         found = last.outcome()

@@ -506,6 +506,8 @@ class ShuuroPosition(Position):
             ep = self.geo().names[s.ep]
         return f"{board} {'w' if s.side > 0 else 'b'} {ep}"
 
+    HISTORY_KEYS_ONLY = False  # the fifty-move rule reads the boards
+
     @classmethod
     def history_outcome(cls, history: Sequence[Self]) -> Outcome | None:
         """Position endings, threefold repetition, then the fifty-move rule."""

@@ -59,3 +59,11 @@ def test_command_line_runs_as_a_module():
         check=True,
     )
     assert out.stdout == "198\n"
+
+
+@pytest.mark.parametrize("key", rules.GAME_KEYS)
+def test_an_engine_with_history_rules_of_its_own_is_given_the_whole_history(key):
+    """The site passes only same-key positions to engines that read nothing else."""
+    engine = rules.get(key)
+    own_rules = engine.history_outcome.__func__ is not rules.Position.history_outcome.__func__
+    assert engine.HISTORY_KEYS_ONLY is not own_rules
