@@ -8,8 +8,8 @@ took to run it (docs/performance.md).  Here their SQL is built once per process
 and each call only binds parameters; values still go through the fields' own
 conversions, in and out, so what is stored is exactly what ``save()`` stores.
 
-Everything else uses the ORM.  Works on SQLite too, which has no row locks (it
-locks the whole database on write, which serialises moves just the same).
+Everything else uses the ORM.  Works on SQLite too, which has no row locks: there,
+as with the ORM's ``select_for_update()``, its database lock serialises writers.
 """
 
 from __future__ import annotations
@@ -39,7 +39,8 @@ def _stored_fields(model) -> list:
     ]
 
 
-def _converters(model) -> list[tuple[int, list]]:
+@cache
+def _converters(model, vendor: str) -> list[tuple[int, list]]:
     """For each concrete field that needs one, the backend's and the field's converters."""
     found = []
     for index, field in enumerate(model._meta.concrete_fields):
@@ -50,15 +51,9 @@ def _converters(model) -> list[tuple[int, list]]:
     return found
 
 
-@cache
-def _reader(model, vendor: str) -> tuple[int, list]:
-    return len(model._meta.concrete_fields), _converters(model)
-
-
 def _instance(model, values: list):
     """A model instance from its concrete fields' raw values, as the ORM would build it."""
-    _, converters = _reader(model, connection.vendor)
-    for index, chain in converters:
+    for index, chain in _converters(model, connection.vendor):
         value = values[index]
         for convert in chain:
             value = convert(value, None, connection)
