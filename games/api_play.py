@@ -34,11 +34,11 @@ from games.api_schemas import (
 )
 from games.models import Challenge, Game
 from games.presenters import poll_token
+from games.services import MAX_ID
 
 router = Router()
 
 LIST_LIMIT = 100
-MAX_ID = 2**63 - 1
 
 
 # -- helpers --------------------------------------------------------------------------
@@ -59,19 +59,6 @@ def _game_url(request, game: Game) -> str:
 
 def _challenge_url(request, challenge: Challenge) -> str:
     return _page_url(request, "challenge_detail", challenge.token, "challenge", challenge.pk)
-
-
-def _checked_id(id: int) -> int:
-    if not 0 < id <= MAX_ID:
-        raise services.NotFound(_("No such game."))
-    return id
-
-
-def _game_for_viewer(id: int) -> Game:
-    game = store.select_one(Game, 'm."id" = %s', [_checked_id(id)], related=("white", "black"))
-    if game is None:
-        raise services.NotFound(_("No such game."))
-    return game
 
 
 def _outcome(game: Game) -> dict | None:
@@ -291,13 +278,14 @@ def get_game(request, id: int, response: HttpResponse):
     ``If-None-Match``; while nothing the caller sees has changed the answer is an
     empty 304, which costs the server one query.
     """
-    game = _game_for_viewer(id)
+    game = services.game_with_players(id)
     etag = _etag(game, game.side_of(request.auth))
     if request.headers.get("If-None-Match") == etag:
         not_modified = HttpResponseNotModified()
         not_modified["ETag"] = etag
         return not_modified
-    return game_state(request, game, request.auth, response)
+    response["ETag"] = etag
+    return game_state(request, game, request.auth)
 
 
 @router.post("/games/{id}/moves", response={200: GameOut, **ERRORS}, tags=["games"])
@@ -309,26 +297,26 @@ def play_move(request, id: int, data: MoveIn, response: HttpResponse):
     if not count_in_window(key, limit):
         message = _("Too many moves: at most %(limit)d a minute. Wait and try again.")
         raise HttpError(429, message % {"limit": limit})
-    game = services.play_move(request.auth, _checked_id(id), data.move, data.ply)
+    game = services.play_move(request.auth, id, data.move, data.ply)
     return game_state(request, game, request.auth, response)
 
 
 @router.post("/games/{id}/resign", response={200: GameOut, **ERRORS}, tags=["games"])
 def resign(request, id: int):
     """Resign the game."""
-    game = services.resign(request.auth, _checked_id(id))
+    game = services.resign(request.auth, id)
     return game_state(request, game, request.auth)
 
 
 @router.post("/games/{id}/draw", response={200: GameOut, **ERRORS}, tags=["games"])
 def draw(request, id: int, data: DrawIn):
     """Offer a draw, or accept or decline the opponent's offer."""
-    game = services.draw_action(request.auth, _checked_id(id), data.action)
+    game = services.draw_action(request.auth, id, data.action)
     return game_state(request, game, request.auth)
 
 
 @router.post("/games/{id}/abort", response={200: GameOut, **ERRORS}, tags=["games"])
 def abort(request, id: int):
     """Abort a game in which a player has not moved yet."""
-    game = services.abort(request.auth, _checked_id(id))
+    game = services.abort(request.auth, id)
     return game_state(request, game, request.auth)

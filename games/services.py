@@ -19,6 +19,8 @@ from games import bot_play, clock, notify, rules, store
 from games.models import BOT_LEVELS, DAYS_PER_MOVE, Challenge, ColorChoice, Game, Move, Variant
 from games.ratings import rate_game
 
+MAX_ID = 2**63 - 1  # the largest key a PostgreSQL bigint holds: larger ids name no row
+
 
 class GameError(Exception):
     """A refused action; ``status`` is the HTTP status an API answers with."""
@@ -190,15 +192,19 @@ def _close_challenge(challenge: Challenge, status: str) -> Challenge:
 # -- moves ----------------------------------------------------------------------------
 
 
-def _locked_game(game_id) -> Game:
+def game_with_players(game_id, *, lock=False) -> Game:
+    """The game ``game_id`` (whatever was sent) with both players; NotFound if none.
+
+    The players come along (bots, e-mail, answers need them); ``lock`` locks the
+    game's row only, for the caller's transaction.
+    """
     try:
         pk = int(game_id)
     except (ValueError, TypeError, OverflowError):
-        pk = None
-    # The players come along (bots, e-mail need them); only the game row is locked.
+        pk = 0
     game = None
-    if pk is not None and 0 < pk < 2**63:
-        game = store.select_one(Game, 'm."id" = %s', [pk], related=("white", "black"), lock=True)
+    if 0 < pk <= MAX_ID:
+        game = store.select_one(Game, 'm."id" = %s', [pk], related=("white", "black"), lock=lock)
     if game is None:
         raise NotFound(_("No such game."))
     return game
@@ -210,7 +216,7 @@ def _open_game(user, game_id, now: datetime) -> tuple[Game, str] | None:
     A game whose deadline has passed is ended here and saved, so a late action
     sees the same result as the clock sweep.
     """
-    game = _locked_game(game_id)
+    game = game_with_players(game_id, lock=True)
     side = game.side_of(user)
     if side is None:
         raise Forbidden(_("You are not playing in this game."))

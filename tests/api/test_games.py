@@ -136,9 +136,10 @@ def test_it_refuses_a_stranger(api_charlie, game_id):
 
 
 def test_moves_to_no_such_game_are_404(api_alice):
-    status, body = api_alice.post("/api/games/424242/moves", {"move": "d2-f6", "ply": 0})
-    assert status == 404
-    assert body == {"error": "No such game."}
+    for game in [424242, 2**63, 2**70, 0, -1]:
+        status, body = api_alice.post(f"/api/games/{game}/moves", {"move": "d2-f6", "ply": 0})
+        assert status == 404
+        assert body == {"error": "No such game."}
 
 
 def test_it_resigns(api_alice, api_bob, game_id):
