@@ -97,10 +97,9 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
-    # Parameters bound by the server, and a statement run 5 times on a connection is
-    # prepared: PostgreSQL then skips parsing and planning it, which was 40% of its
-    # CPU for a move (docs/performance.md).
-    DATABASES["default"]["OPTIONS"] = {"server_side_binding": True, "prepare_threshold": 5}
+    # The move path's statements are prepared once run 5 times on a connection
+    # (games/store.py); the ORM's cursors bind client-side and never prepare.
+    DATABASES["default"]["OPTIONS"] = {"prepare_threshold": 5}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.getenv("REDIS_URL", "")

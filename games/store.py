@@ -8,8 +8,9 @@ took to run it (docs/performance.md).  Here their SQL is built once per process
 and each call only binds parameters; values still go through the fields' own
 conversions, in and out, so what is stored is exactly what ``save()`` stores.
 
-Everything else uses the ORM.  Works on SQLite too, which has no row locks: there,
-as with the ORM's ``select_for_update()``, its database lock serialises writers.
+On PostgreSQL they also run prepared (``_cursor``).  Everything else uses the ORM.
+Works on SQLite too, which has no row locks: there, as with the ORM's
+``select_for_update()``, its database lock serialises writers.
 """
 
 from __future__ import annotations
@@ -19,6 +20,30 @@ from functools import cache, lru_cache
 from django.db import DatabaseError, connection
 
 INSERT_BATCH = 500  # rows a statement: well inside PostgreSQL's and SQLite's parameter limits
+
+
+def _cursor():
+    """A cursor for these statements.
+
+    On PostgreSQL the server binds its parameters (Django's own cursors bind them
+    client-side and never prepare), so psycopg prepares a statement once it has run
+    ``prepare_threshold`` times on a connection (settings): PostgreSQL then no
+    longer parses and plans it, which was 40% of its CPU for a move.  Only these
+    statements, which are plain key lookups and writes: a prepared statement may
+    run a generic plan, and a generic plan cannot use a partial index whose
+    condition is a parameter, such as the clock sweep's ``game_due_idx``.
+    """
+    if connection.vendor != "postgresql":
+        return connection.cursor()
+    import psycopg
+
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    connection.validate_thread_sharing()
+    cursor = psycopg.Cursor(connection.connection)
+    if connection.queries_logged:
+        return connection.make_debug_cursor(cursor)
+    return connection.make_cursor(cursor)
 
 
 def _table(model) -> str:
@@ -88,7 +113,7 @@ def select_one(model, where: str, params, *, related: tuple[str, ...] = (), lock
     ``select_for_update(of=("self",))``.
     """
     sql = _select_sql(model, connection.vendor, where, related, lock)
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
     if row is None:
@@ -127,7 +152,7 @@ def insert(obj) -> None:
     """INSERT ``obj`` as ``save()`` would, and set its primary key."""
     model = type(obj)
     sql, fields = _insert_sql(model, connection.vendor, 1, None)
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(sql, _prepared(obj, fields, adding=True))
         obj.pk = cursor.fetchone()[0]
     obj._state.adding = False
@@ -145,7 +170,7 @@ def insert_new(objs: list, unique: str) -> set:
         batch = objs[start : start + INSERT_BATCH]
         sql, fields = _insert_sql(type(batch[0]), connection.vendor, len(batch), unique)
         params = [value for obj in batch for value in _prepared(obj, fields, adding=True)]
-        with connection.cursor() as cursor:
+        with _cursor() as cursor:
             cursor.execute(sql, params)
             written.update(value for (value,) in cursor.fetchall())
     return written
@@ -162,7 +187,7 @@ def _update_sql(model, vendor: str) -> tuple[str, list]:
 def update(obj) -> None:
     """UPDATE every stored column of ``obj``'s row, as ``save()`` would."""
     sql, fields = _update_sql(type(obj), connection.vendor)
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(sql, [*_prepared(obj, fields, adding=False), obj.pk])
         if cursor.rowcount != 1:
             raise DatabaseError(f"{type(obj).__name__} {obj.pk} is gone")
@@ -170,6 +195,6 @@ def update(obj) -> None:
 
 def rows(sql: str, params) -> list[tuple]:
     """A plain read, for the move path's lists (history, move texts)."""
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchall()
