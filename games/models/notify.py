@@ -29,13 +29,16 @@ class Notification(models.Model):
         OFF = "off", _("Skipped: the player's settings")
 
     kind = models.CharField(max_length=10, choices=Kind.choices)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+")
+    # Indexed by notification_user_idx (user, kind, sent_at).
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="+", db_index=False
+    )
     game = models.ForeignKey("Game", models.CASCADE, null=True, blank=True, related_name="+")
     challenge = models.ForeignKey(
         "Challenge", models.CASCADE, null=True, blank=True, related_name="+"
     )
     ply = models.PositiveIntegerField(default=0)  # the game's ply when the row was written
-    key = models.CharField(max_length=100, unique=True)  # e.g. turn:<game>:<ply>:<user>
+    key = models.CharField(max_length=100)  # e.g. turn:<game>:<ply>:<user>; unique
     created_at = models.DateTimeField()
     due_at = models.DateTimeField()
     claimed_until = models.DateTimeField(null=True, blank=True)  # a sender's lease
@@ -44,6 +47,8 @@ class Notification(models.Model):
 
     class Meta:
         ordering = ["due_at", "pk"]
+        # A constraint, not unique=True, which adds a second index for LIKE queries.
+        constraints = [models.UniqueConstraint(fields=["key"], name="notification_key_unique")]
         indexes = [
             models.Index(
                 fields=["due_at"], condition=Q(sent_at__isnull=True), name="notification_due_idx"

@@ -94,11 +94,13 @@ class Game(models.Model):
 
     variant = models.CharField(max_length=16, choices=Variant.choices)
     options = models.JSONField(default=dict, blank=True)
+    # No index of their own: game_white_idx and game_black_idx lead with them, and
+    # every move rewrites the row's entries in all of the game's indexes.
     white = models.ForeignKey(
-        settings.AUTH_USER_MODEL, models.PROTECT, related_name="games_as_white"
+        settings.AUTH_USER_MODEL, models.PROTECT, related_name="games_as_white", db_index=False
     )
     black = models.ForeignKey(
-        settings.AUTH_USER_MODEL, models.PROTECT, related_name="games_as_black"
+        settings.AUTH_USER_MODEL, models.PROTECT, related_name="games_as_black", db_index=False
     )
     rated = models.BooleanField(default=True)
     days_per_move = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -182,7 +184,8 @@ class Game(models.Model):
 
 
 class Move(models.Model):
-    game = models.ForeignKey(Game, models.CASCADE, related_name="moves")
+    # Indexed by move_ply_unique (game, ply).
+    game = models.ForeignKey(Game, models.CASCADE, related_name="moves", db_index=False)
     ply = models.PositiveIntegerField()
     side = models.CharField(max_length=6)  # white, black or chance
     player = models.ForeignKey(
