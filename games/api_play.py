@@ -18,7 +18,7 @@ from ninja import Query, Router, Schema
 from ninja.errors import HttpError
 
 from accounts.models import User
-from games import services
+from games import services, store
 from games.api_limits import count_in_window
 from games.api_schemas import (
     ERRORS,
@@ -97,6 +97,13 @@ def _etag(game, side: str | None) -> str:
     return f'"{poll_token(game, side)}"'
 
 
+# The moves the viewer may see: the hidden ones are a side's own secret moves.
+_MOVES_SQL = (
+    'SELECT "text" FROM "games_move" WHERE "game_id" = %s AND (NOT "hidden" OR "side" = %s) '
+    'ORDER BY "ply"'
+)
+
+
 def game_state(request, game: Game, user, response: HttpResponse | None = None) -> dict:
     """The game as ``user`` may see it (a player, or a spectator).
 
@@ -107,7 +114,7 @@ def game_state(request, game: Game, user, response: HttpResponse | None = None) 
     if response is not None:
         response["ETag"] = _etag(game, side)
     position = game.position()
-    moves = services.visible_moves(game, side)
+    moves = [text for (text,) in store.rows(_MOVES_SQL, [game.pk, side or ""])]
     legal = []
     if game.is_active and side in game.to_act():
         legal = [position.move_text(move) for move in position.legal_moves(side)]

@@ -254,7 +254,6 @@ def _play(game: Game, side: str, text, ply, user, now: datetime) -> Game:
     _record(game, position, text, side, user, now, secret=secret)
     if secret and not position.is_secret:
         game.moves.filter(hidden=True).update(hidden=False)
-        _forget_moves(game)
         game.white_hidden = game.black_hidden = 0
     position = _roll_dice(game, position, now)
     if not secret:  # a secret move must leave no trace the opponent could see
@@ -271,7 +270,6 @@ def _play(game: Game, side: str, text, ply, user, now: datetime) -> Game:
 
 
 def _record(game: Game, position, text: str, side: str, user, now, *, secret=False) -> Move:
-    _forget_moves(game)
     game.ply += 1
     game.fen = position.fen()
     if secret:
@@ -337,42 +335,13 @@ class _StoredPosition:
         return getattr(self._parsed, name)
 
 
-# Every move of a game in order, read once per action: the repetition rule takes
-# the positions it needs, and the answer the texts its reader may see.
-_MOVES_SQL = (
-    'SELECT "text", "side", "hidden", "repetition_key", {fen} FROM "games_move" '
-    'WHERE "game_id" = %s ORDER BY "ply"'
+_HISTORY_SQL = (
+    'SELECT "fen_after", "repetition_key" FROM "games_move" WHERE "game_id" = %s ORDER BY "ply"'
 )
-_VISIBLE_SQL = (
-    'SELECT "text" FROM "games_move" WHERE "game_id" = %s AND (NOT "hidden" OR "side" = %s) '
-    'ORDER BY "ply"'
+_SAME_KEY_SQL = (
+    'SELECT "fen_after", "repetition_key" FROM "games_move" '
+    'WHERE "game_id" = %s AND "repetition_key" = %s ORDER BY "ply"'
 )
-
-
-def _moves(game: Game) -> list[tuple]:
-    """The game's move rows (text, side, hidden, key, FEN after), read once.
-
-    The FEN comes along only for engines whose history rules read more than keys.
-    Anything that writes moves forgets the rows read (``_forget_moves``).
-    """
-    rows = game.__dict__.get("_move_rows")
-    if rows is None:
-        fen = '"fen_after"' if not game.engine.HISTORY_KEYS_ONLY else "NULL"
-        rows = game._move_rows = store.rows(_MOVES_SQL.format(fen=fen), [game.pk])
-    return rows
-
-
-def _forget_moves(game: Game) -> None:
-    game.__dict__.pop("_move_rows", None)
-
-
-def visible_moves(game: Game, side: str | None) -> list[str]:
-    """The moves ``side`` may see (None: a spectator), in order: every one but the
-    other side's hidden ones.  No statement if this action has read the moves."""
-    rows = game.__dict__.get("_move_rows")
-    if rows is None:
-        return [text for (text,) in store.rows(_VISIBLE_SQL, [game.pk, side or ""])]
-    return [text for text, mover, hidden, *_ in rows if not hidden or mover == side]
 
 
 def _history(game: Game, position) -> list:
@@ -381,12 +350,11 @@ def _history(game: Game, position) -> list:
     repetition key, if the engine's history rules read nothing else."""
     engine = game.engine
     start = engine.from_fen(game.start_fen)
-    key = position.repetition_key()
-    stored = [
-        _StoredPosition(engine, fen, row_key)
-        for *_, row_key, fen in _moves(game)
-        if row_key == key or not engine.HISTORY_KEYS_ONLY
-    ]
+    if engine.HISTORY_KEYS_ONLY:
+        rows = store.rows(_SAME_KEY_SQL, [game.pk, position.repetition_key()])
+    else:
+        rows = store.rows(_HISTORY_SQL, [game.pk])
+    stored = [_StoredPosition(engine, fen, key) for fen, key in rows]
     return [start, *stored[:-1], position]
 
 

@@ -191,15 +191,3 @@ def test_each_move_of_a_player_acting_alone_gets_a_fresh_deadline(alice, bob):
     later = game.created_at + timedelta(days=1)
     game = services.play_move(alice, game.pk, "@a1", 0, now=later)
     assert game.deadline == later + timedelta(days=3)
-
-
-@pytest.mark.parametrize("read_first", [False, True], ids=["by the database", "from rows read"])
-def test_each_side_sees_its_own_hidden_moves_and_not_the_others(alice, bob, read_first):
-    game = play(start_carge(alice, bob), alice, bob, PLACEMENTS[:4])  # @a1 @a3 @b1 @a4
-    Move.objects.filter(game=game, ply__in=(2, 3)).update(hidden=True)  # Black's @a3, White's @b1
-    game = services.game_with_players(game.pk)
-    if read_first:  # as after a move whose repetition rule read every row
-        services._moves(game)
-    assert services.visible_moves(game, "white") == ["@a1", "@b1", "@a4"]
-    assert services.visible_moves(game, "black") == ["@a1", "@a3", "@a4"]
-    assert services.visible_moves(game, None) == ["@a1", "@a4"]
