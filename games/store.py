@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from django.db import DatabaseError, connection
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections
 
 INSERT_BATCH = 500  # rows a statement: well inside PostgreSQL's and SQLite's parameter limits
 
@@ -33,17 +33,16 @@ def _cursor():
     run a generic plan, and a generic plan cannot use a partial index whose
     condition is a parameter, such as the clock sweep's ``game_due_idx``.
     """
-    if connection.vendor != "postgresql":
-        return connection.cursor()
+    db = connections[DEFAULT_DB_ALIAS]  # once: each use of the proxy looks it up again
+    if db.vendor != "postgresql":
+        return db.cursor()
     import psycopg
 
-    connection.close_if_health_check_failed()
-    connection.ensure_connection()
-    connection.validate_thread_sharing()
-    cursor = psycopg.Cursor(connection.connection)
-    if connection.queries_logged:
-        return connection.make_debug_cursor(cursor)
-    return connection.make_cursor(cursor)
+    db.close_if_health_check_failed()
+    db.ensure_connection()
+    db.validate_thread_sharing()
+    cursor = psycopg.Cursor(db.connection)
+    return db.make_debug_cursor(cursor) if db.queries_logged else db.make_cursor(cursor)
 
 
 def _table(model) -> str:
