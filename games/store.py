@@ -28,7 +28,7 @@ def _cursor():
     On PostgreSQL the server binds its parameters (Django's own cursors bind them
     client-side and never prepare), so psycopg prepares a statement once it has run
     ``prepare_threshold`` times on a connection (settings): PostgreSQL then no
-    longer parses and plans it, which was 40% of its CPU for a move.  Only these
+    longer parses and plans it, more than half of its CPU for a move.  Only these
     statements, which are plain key lookups and writes: a prepared statement may
     run a generic plan, and a generic plan cannot use a partial index whose
     condition is a parameter, such as the clock sweep's ``game_due_idx``.
