@@ -56,6 +56,14 @@ def _stats() -> dict:
     return {"poll": [], "move": [], "status": {}, "polls_304": 0}
 
 
+def _bearer(token: str) -> dict:
+    return {"Authorization": f"Bearer {token}"}
+
+
+async def _state(client, game_id, token) -> dict:
+    return (await client.get(f"/api/games/{game_id}", headers=_bearer(token))).json()
+
+
 def _count(stats: dict, status: int) -> None:
     stats["status"][status] = stats["status"].get(status, 0) + 1
 
@@ -72,7 +80,7 @@ async def _move(client, stats, headers, game_id, move, ply):
 
 async def _poller(client, token, games, stop_at, stats, rng):
     """A player: poll, move when it may act, poll again after POLL_EVERY."""
-    headers = {"Authorization": f"Bearer {token}"}
+    headers = _bearer(token)
     etag = None
     await asyncio.sleep(rng.random() * POLL_EVERY)  # players do not all start at once
     for game_id in games:
@@ -112,7 +120,7 @@ async def _script(client, pair, rng) -> list:
         if plies >= SCRIPTED_PLIES:
             scripted.append((game_id, None, []))
             continue
-        state = (await client.get(f"/api/games/{game_id}", headers=_bearer(pair["white"]))).json()
+        state = await _state(client, game_id, pair["white"])
         if state["status"] != "active":
             continue
         position, moves = rules.get(state["game"]).from_fen(state["fen"]), []
@@ -126,18 +134,13 @@ async def _script(client, pair, rng) -> list:
     return scripted
 
 
-def _bearer(token: str) -> dict:
-    return {"Authorization": f"Bearer {token}"}
-
-
 async def _pair(client, pair, script, stop_at, stats, rng):
     """Both players of a pair, moving back to back through their scripted games."""
     from games import rules
 
     for game_id, state, moves in script:
         if state is None:
-            state = await client.get(f"/api/games/{game_id}", headers=_bearer(pair["white"]))
-            state = state.json()
+            state = await _state(client, game_id, pair["white"])
         moves = iter(moves)
         while time.perf_counter() < stop_at and state["status"] == "active":
             side, move = next(moves, (None, None))
@@ -146,10 +149,11 @@ async def _pair(client, pair, script, stop_at, stats, rng):
                 side = position.to_act[0]
                 move = position.move_text(rng.choice(position.legal_moves(side)))
             response = await _move(client, stats, _bearer(pair[side]), game_id, move, state["ply"])
-            if response.status_code != 200:  # off the script: on with the engine
+            if response.status_code == 200:
+                state = response.json()
+            else:  # off the script: on with the engine
                 moves = iter(())
-                response = await client.get(f"/api/games/{game_id}", headers=_bearer(pair[side]))
-            state = response.json()
+                state = await _state(client, game_id, pair[side])
         if time.perf_counter() >= stop_at:
             return
 
