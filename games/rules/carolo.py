@@ -283,8 +283,10 @@ class CaroloPosition(Position):
         self._side = side
         self._ney = ney
         self._fullmove = fullmove
+        self._pairs: list[tuple[int, int]] | None = None  # legal (from, to), once listed
         self._moves: list[Move] | None = None
         self._outcome: Outcome | None | bool = False  # False: not worked out yet
+        self._placed: str | None = None  # the FEN's board field, once written
 
     # -- construction and notation ---------------------------------------------
     @classmethod
@@ -376,6 +378,11 @@ class CaroloPosition(Position):
         )
 
     def _placement(self) -> str:
+        if self._placed is None:
+            self._placed = self._write_placement()
+        return self._placed
+
+    def _write_placement(self) -> str:
         rows = []
         for rank in range(7, -1, -1):
             row, empty = "", 0
@@ -406,11 +413,15 @@ class CaroloPosition(Position):
         if side is not None and side != self.side:
             return []
         if self._moves is None:
-            b = list(self._board)
-            pairs = [] if _ended(b) else _legal(b, self._side, self._ney)
             board = self._board
-            self._moves = [Move(f, t, bool(board[t])) for f, t in pairs]
+            self._moves = [Move(f, t, bool(board[t])) for f, t in self._legal_pairs()]
         return list(self._moves)
+
+    def _legal_pairs(self) -> list[tuple[int, int]]:
+        if self._pairs is None:
+            b = list(self._board)
+            self._pairs = [] if _ended(b) else _legal(b, self._side, self._ney)
+        return self._pairs
 
     def play(self, move: Move) -> Self:
         b = list(self._board)
@@ -433,11 +444,12 @@ class CaroloPosition(Position):
         frm, sep, to = found.groups()
         frm_sq = "abcdefgh".index(frm[0]) + 8 * (int(frm[1]) - 1)
         to_sq = "abcdefgh".index(to[0]) + 8 * (int(to[1]) - 1)
-        for move in self.legal_moves():
-            if move.frm == frm_sq and move.to == to_sq:
-                if (sep == "x") != move.capture:
-                    raise IllegalMove(f"{text} must be written {move}")
-                return move
+        # The pairs, not legal_moves(): a move made is checked without building them all.
+        if (frm_sq, to_sq) in self._legal_pairs():
+            move = Move(frm_sq, to_sq, bool(self._board[to_sq]))
+            if (sep == "x") != move.capture:
+                raise IllegalMove(f"{text} must be written {move}")
+            return move
         raise IllegalMove(f"{text}: {self._why_illegal(frm_sq, to_sq)}")
 
     def _why_illegal(self, frm: int, to: int) -> str:
@@ -536,10 +548,16 @@ class CaroloPosition(Position):
                     "reconquest",
                     f"{win.title()} wins by reconquest: the {win} Ego reached rank {rank}",
                 )
-        if not self.legal_moves():
+        if not self._has_legal_move():
             win, lose = _side_name(mover), self.side
             return Outcome(win, "no-moves", f"{win.title()} wins: {lose} has no legal move")
         return None
+
+    def _has_legal_move(self) -> bool:
+        """Whether the side to move has a move; the game is not over on the board."""
+        if self._pairs is not None:
+            return bool(self._pairs)
+        return _count(list(self._board), self._side, self._ney) > 0  # no listing needed
 
     def repetition_key(self) -> str:
         return f"{self._placement()} {'b' if self._side else 'w'} {self._ney_text()}"

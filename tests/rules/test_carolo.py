@@ -407,6 +407,18 @@ def test_parse_move_for_the_wrong_side():
     assert pos(START).legal_moves(BLACK) == []
 
 
+def test_the_ending_without_a_legal_move_is_found_before_listing_the_moves():
+    # The same position, asked for its ending first: the moves are counted, not listed.
+    p = pos("7c/8/7e/8/8/8/aa6/ECb5 w - 1")
+    assert (p.outcome().winner, p.outcome().reason) == (BLACK, "no-moves")
+    assert p.legal_moves() == []
+    # A white Aymon more, on h1: an Aymon may go to any empty square, so White may move.
+    q = pos("7c/8/7e/8/8/8/aa6/ECb4A w - 1")
+    assert q.outcome() is None
+    assert q.to_act == (WHITE,)
+    assert any(m.frm == 7 for m in q.legal_moves())
+
+
 # -- counting and a story --------------------------------------------------------------
 def test_perft_from_the_start():
     p = pos(START)
