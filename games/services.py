@@ -10,6 +10,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping
 from datetime import datetime, timedelta
+from functools import lru_cache
 
 from django.db import transaction
 from django.utils import timezone
@@ -271,7 +272,7 @@ def _play(game: Game, side: str, text, ply, user, now: datetime) -> Game:
 
 def _record(game: Game, position, text: str, side: str, user, now, *, secret=False) -> Move:
     game.ply += 1
-    game.fen = position.fen()
+    game.set_position(position)
     if secret:
         if side == rules.WHITE:
             game.white_hidden += 1
@@ -344,12 +345,18 @@ _SAME_KEY_SQL = (
 )
 
 
+@lru_cache(maxsize=64)
+def _start_position(engine, fen: str) -> rules.Position:
+    """Start positions are few and immutable: parsed once per process, not per move."""
+    return engine.from_fen(fen)
+
+
 def _history(game: Game, position) -> list:
     """The game's positions, start first, ending with ``position`` (the current one,
     whose own row is the last one stored).  Only the start and those that share its
     repetition key, if the engine's history rules read nothing else."""
     engine = game.engine
-    start = engine.from_fen(game.start_fen)
+    start = _start_position(engine, game.start_fen)
     if engine.HISTORY_KEYS_ONLY:
         rows = store.rows(_SAME_KEY_SQL, [game.pk, position.repetition_key()])
     else:

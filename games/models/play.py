@@ -151,7 +151,19 @@ class Game(models.Model):
         return rules.get(self.variant)
 
     def position(self) -> rules.Position:
-        return self.engine.from_fen(self.fen)
+        """The position of ``fen``, parsed once per instance and FEN.
+
+        Positions are immutable, so the one a move has just made serves the answer
+        too (``set_position``).
+        """
+        cached = self.__dict__.get("_position")
+        if cached is None or cached[0] != self.fen:
+            cached = self._position = (self.fen, self.engine.from_fen(self.fen))
+        return cached[1]
+
+    def set_position(self, position: rules.Position) -> None:
+        self.fen = position.fen()
+        self._position = (self.fen, position)
 
     def side_of(self, user) -> str | None:
         if user is None or not user.is_authenticated:

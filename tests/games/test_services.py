@@ -47,6 +47,15 @@ def test_a_whole_game_ends_by_annihilation(alice, bob):
     assert not game.white_to_act and game.deadline is None
 
 
+def test_the_game_answers_with_the_position_its_fen_names(alice, bob):
+    game = services.play_move(alice, start_carge(alice, bob).pk, "@a1", 0)
+    stored = Game.objects.get(pk=game.pk)
+    assert game.position().fen() == stored.fen == stored.position().fen()
+    assert game.position().to_act == ("black",)
+    game.fen = stored.start_fen  # a FEN set by hand is parsed afresh
+    assert game.position().fen() == stored.start_fen
+
+
 def test_it_rejects_a_stale_ply_and_changes_nothing(alice, bob):
     game = start_carge(alice, bob)
     game = services.play_move(alice, game.pk, "@a1", 0)
