@@ -22,8 +22,14 @@ from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections
 INSERT_BATCH = 500  # rows a statement: well inside PostgreSQL's and SQLite's parameter limits
 
 
-def _cursor():
-    """A cursor for these statements.
+def _db():
+    """The default connection itself: each use of the ``connection`` proxy looks it up
+    again, dozens of times a move."""
+    return connections[DEFAULT_DB_ALIAS]
+
+
+def _cursor(db):
+    """A cursor for these statements on ``db`` (``_db()``).
 
     On PostgreSQL the server binds its parameters (Django's own cursors bind them
     client-side and never prepare), so psycopg prepares a statement once it has run
@@ -33,7 +39,6 @@ def _cursor():
     run a generic plan, and a generic plan cannot use a partial index whose
     condition is a parameter, such as the clock sweep's ``game_due_idx``.
     """
-    db = connections[DEFAULT_DB_ALIAS]  # once: each use of the proxy looks it up again
     if db.vendor != "postgresql":
         return db.cursor()
     import psycopg
@@ -75,14 +80,14 @@ def _converters(model, vendor: str) -> list[tuple[int, list]]:
     return found
 
 
-def _instance(model, values: list):
+def _instance(db, model, values: list):
     """A model instance from its concrete fields' raw values, as the ORM would build it."""
-    for index, chain in _converters(model, connection.vendor):
+    for index, chain in _converters(model, db.vendor):
         value = values[index]
         for convert in chain:
-            value = convert(value, None, connection)
+            value = convert(value, None, db)
         values[index] = value
-    return model.from_db(connection.alias, None, values)
+    return model.from_db(db.alias, None, values)
 
 
 @cache
@@ -111,26 +116,27 @@ def select_one(model, where: str, params, *, related: tuple[str, ...] = (), lock
     cached on the instance; ``lock`` locks the model's row only, as
     ``select_for_update(of=("self",))``.
     """
-    sql = _select_sql(model, connection.vendor, where, related, lock)
-    with _cursor() as cursor:
+    db = _db()
+    sql = _select_sql(model, db.vendor, where, related, lock)
+    with _cursor(db) as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
     if row is None:
         return None
     size = len(model._meta.concrete_fields)
-    instance = _instance(model, list(row[:size]))
+    instance = _instance(db, model, list(row[:size]))
     start = size
     for name in related:
         field = model._meta.get_field(name)
         target = field.related_model
         end = start + len(target._meta.concrete_fields)
-        field.set_cached_value(instance, _instance(target, list(row[start:end])))
+        field.set_cached_value(instance, _instance(db, target, list(row[start:end])))
         start = end
     return instance
 
 
-def _prepared(obj, fields: list, *, adding: bool) -> list:
-    return [field.get_db_prep_save(field.pre_save(obj, adding), connection) for field in fields]
+def _prepared(db, obj, fields: list, *, adding: bool) -> list:
+    return [field.get_db_prep_save(field.pre_save(obj, adding), db) for field in fields]
 
 
 @lru_cache(maxsize=64)
@@ -149,13 +155,13 @@ def _insert_sql(model, vendor: str, rows: int, conflict: str | None) -> tuple[st
 
 def insert(obj) -> None:
     """INSERT ``obj`` as ``save()`` would, and set its primary key."""
-    model = type(obj)
-    sql, fields = _insert_sql(model, connection.vendor, 1, None)
-    with _cursor() as cursor:
-        cursor.execute(sql, _prepared(obj, fields, adding=True))
+    db = _db()
+    sql, fields = _insert_sql(type(obj), db.vendor, 1, None)
+    with _cursor(db) as cursor:
+        cursor.execute(sql, _prepared(db, obj, fields, adding=True))
         obj.pk = cursor.fetchone()[0]
     obj._state.adding = False
-    obj._state.db = connection.alias
+    obj._state.db = db.alias
 
 
 def insert_new(objs: list, unique: str) -> set:
@@ -164,12 +170,12 @@ def insert_new(objs: list, unique: str) -> set:
     A row whose value another transaction wrote first is skipped, not an error.
     The instances get no primary key.
     """
-    written = set()
+    db, written = _db(), set()
     for start in range(0, len(objs), INSERT_BATCH):
         batch = objs[start : start + INSERT_BATCH]
-        sql, fields = _insert_sql(type(batch[0]), connection.vendor, len(batch), unique)
-        params = [value for obj in batch for value in _prepared(obj, fields, adding=True)]
-        with _cursor() as cursor:
+        sql, fields = _insert_sql(type(batch[0]), db.vendor, len(batch), unique)
+        params = [value for obj in batch for value in _prepared(db, obj, fields, adding=True)]
+        with _cursor(db) as cursor:
             cursor.execute(sql, params)
             written.update(value for (value,) in cursor.fetchall())
     return written
@@ -185,15 +191,16 @@ def _update_sql(model, vendor: str) -> tuple[str, list]:
 
 def update(obj) -> None:
     """UPDATE every stored column of ``obj``'s row, as ``save()`` would."""
-    sql, fields = _update_sql(type(obj), connection.vendor)
-    with _cursor() as cursor:
-        cursor.execute(sql, [*_prepared(obj, fields, adding=False), obj.pk])
+    db = _db()
+    sql, fields = _update_sql(type(obj), db.vendor)
+    with _cursor(db) as cursor:
+        cursor.execute(sql, [*_prepared(db, obj, fields, adding=False), obj.pk])
         if cursor.rowcount != 1:
             raise DatabaseError(f"{type(obj).__name__} {obj.pk} is gone")
 
 
 def rows(sql: str, params) -> list[tuple]:
     """A plain read, for the move path's lists (history, move texts)."""
-    with _cursor() as cursor:
+    with _cursor(_db()) as cursor:
         cursor.execute(sql, params)
         return cursor.fetchall()
