@@ -52,8 +52,11 @@ def piece_name(letter: str) -> str:
     return PIECE_NAMES[letter.upper()]
 
 
+SQUARE_NAMES = tuple(square_name(sq % 8, sq // 8) for sq in range(64))  # a1, b1, ... h8
+
+
 def _name(sq: int) -> str:
-    return square_name(sq % 8, sq // 8)
+    return SQUARE_NAMES[sq]
 
 
 def _side_name(side: int) -> str:
@@ -255,8 +258,8 @@ class Move:
     to: int
     capture: bool = False
 
-    def __str__(self) -> str:
-        return f"{_name(self.frm)}{'x' if self.capture else '-'}{_name(self.to)}"
+    def __str__(self) -> str:  # once per legal move in every answer: no calls inside
+        return f"{SQUARE_NAMES[self.frm]}{'x' if self.capture else '-'}{SQUARE_NAMES[self.to]}"
 
 
 @dataclass(frozen=True, slots=True)
