@@ -144,10 +144,9 @@ def visible_moves(game: Game, side: str | None) -> list[ListedMove]:
     return found
 
 
-def view_position(game: Game, fen: str, side: str | None):
-    """The position from a full FEN as ``side`` may see it."""
-    engine = game.engine
-    return engine.from_fen(engine.from_fen(fen).view_fen(side))
+def view_position(position, side: str | None):
+    """``position`` (the full one) as ``side`` may see it."""
+    return type(position).from_fen(position.view_fen(side))
 
 
 def view_board(position, side: str | None) -> rules.Board:
@@ -161,7 +160,7 @@ def record_text(game: Game, side: str | None) -> str:
     lines = [
         f"# {game.get_variant_display()} #{game.pk}: {game.white} (white) v {game.black} (black)",
         f"variant: {game.variant}",
-        f"start: {view_position(game, game.start_fen, side).fen()}",
+        f"start: {view_position(game.engine.from_fen(game.start_fen), side).fen()}",
     ]
     for name, value in sorted(game.options.items()):
         lines.append(f"option: {name}={value}")
@@ -171,7 +170,7 @@ def record_text(game: Game, side: str | None) -> str:
     for move in moves:
         lines.append(f"{move.side} {move.text}")
     lines.append("")
-    lines.append(f"fen: {view_position(game, game.fen, side).fen()}")
+    lines.append(f"fen: {view_position(game.position(), side).fen()}")
     return "\n".join(lines) + "\n"
 
 
@@ -203,7 +202,7 @@ def present(
     live = replay is None
     if live:
         full = game.position()
-        position = view_position(game, game.fen, side)
+        position = view_position(full, side)
         shown = moves[-1] if moves else None
     else:
         fen = game.start_fen
@@ -212,7 +211,7 @@ def present(
                 "fen_after", flat=True
             )[0]
         full = engine.from_fen(fen)
-        position = view_position(game, fen, side)
+        position = view_position(full, side)
         shown = moves[replay - 1] if replay else None
 
     acting = live and game.is_active and side is not None and side in game.to_act()
