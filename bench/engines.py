@@ -90,8 +90,8 @@ def move_timings(positions: list[rules.Position], rounds: int) -> dict:
     The collector is off while timing, as in ``timeit``: a full collection walks
     every object the process holds and would be charged to whichever move it
     interrupts (Shuuro's p99 of 4.3 ms in one run, 0.45 ms in the run before, looks
-    like one such pause).  The site's processes keep what they load out of the collector for the
-    same reason (``carolo_site/runtime.py``).
+    like one such pause).  The site's processes keep what they load out of the
+    collector for the same reason (``carolo_site/runtime.py``).
     """
     listing, validating = [], []
     gc.collect()
