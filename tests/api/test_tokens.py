@@ -3,9 +3,11 @@
 import hashlib
 
 from django.test import Client
+from django.utils import timezone
 
 from accounts import tokens
 from accounts.models import ApiToken
+from games import api_limits
 from tests.api.conftest import Api
 from tests.conftest import PASSWORD, make_player
 from tests.helpers import text
@@ -49,7 +51,9 @@ def test_it_rejects_malformed_token_requests(alice, anonymous):
     assert status == 400
 
 
-def test_it_limits_token_attempts_per_username(alice, anonymous):
+def test_it_limits_token_attempts_per_username(alice, anonymous, monkeypatch):
+    now = timezone.now()  # one window throughout, even on a slow machine
+    monkeypatch.setattr(api_limits.timezone, "now", lambda: now)
     for _ in range(10):
         anonymous.post("/api/token", {"username": "alice", "password": "nope"})
     status, body = anonymous.post("/api/token", {"username": "alice", "password": PASSWORD})
