@@ -9,6 +9,7 @@ import os
 import sys
 
 from . import RulesError, get
+from .base import is_number
 
 USAGE = (
     "usage: python -m games.rules moves <game> <fen>\n"
@@ -19,7 +20,7 @@ USAGE = (
 
 
 def _depth(text: str) -> int:
-    if not text.isdigit():
+    if not is_number(text):
         raise RulesError(f"depth must be a whole number, not {text!r}")
     return int(text)
 

@@ -56,6 +56,12 @@ def opponent(side: str) -> str:
     return BLACK if side == WHITE else WHITE
 
 
+def is_number(text: str) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits: ``str.isdigit`` also takes
+    ``²`` (which ``int`` refuses) and other scripts' digits."""
+    return text.isascii() and text.isdigit()
+
+
 def square_name(file: int, rank: int) -> str:
     """0-based file and rank to a name such as ``c1`` or ``j10``."""
     return f"{FILES[file]}{rank + 1}"
@@ -63,7 +69,7 @@ def square_name(file: int, rank: int) -> str:
 
 def parse_square(name: str, files: int, ranks: int) -> tuple[int, int]:
     """A square name to a 0-based (file, rank), checked against the board size."""
-    if len(name) < 2 or name[0] not in FILES[:files] or not name[1:].isdigit():
+    if len(name) < 2 or name[0] not in FILES[:files] or not is_number(name[1:]):
         raise InvalidMove(f"not a square: {name!r}")
     rank = int(name[1:]) - 1
     if not 0 <= rank < ranks or name[1] == "0":

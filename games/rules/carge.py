@@ -28,6 +28,7 @@ from .base import (
     Outcome,
     Position,
     RulesError,
+    is_number,
     square_name,
 )
 from .carge_layouts import (
@@ -286,7 +287,7 @@ class CargePosition(Position):
             return PRESETS[value][1]
         if value.startswith("random:"):
             count = value.removeprefix("random:")
-            if not count.isdigit():
+            if not is_number(count):
                 raise InvalidOption(f"random layout needs a number of barriers, not {count!r}")
             try:
                 return random_layout(int(count), rng or random.SystemRandom())
@@ -562,7 +563,7 @@ def _read_ranks(text: str) -> list[int]:
 
 def _read_pair(text: str, what: str, most: int) -> tuple[int, int]:
     white, comma, black = text.partition(",")
-    if not (comma and white.isdigit() and black.isdigit()):
+    if not (comma and is_number(white) and is_number(black)):
         raise InvalidFen(f"{what} must be written White,Black such as {most},{most}, not {text!r}")
     pair = int(white), int(black)
     if max(pair) > most:

@@ -25,6 +25,7 @@ from .base import (
     Option,
     Outcome,
     Position,
+    is_number,
     square_name,
 )
 
@@ -371,7 +372,7 @@ class CaroloPosition(Position):
                 if ney & NEY_BIT[sq]:
                     raise InvalidFen(f"Ney square {name} is given twice")
                 ney |= NEY_BIT[sq]
-        if not move_field.isdigit() or int(move_field) < 1:
+        if not is_number(move_field) or int(move_field) < 1:
             raise InvalidFen(f"the move number must be a whole number from 1, not {move_field!r}")
         return cls(tuple(board), BLACK_BIT if side_field == "b" else 0, ney, int(move_field))
 

@@ -20,6 +20,7 @@ from .base import (
     InvalidOption,
     Outcome,
     Position,
+    is_number,
     square_name,
 )
 
@@ -58,7 +59,7 @@ def _name(sq: int) -> str:
 def _square(text: str) -> int:
     """A square name such as ``e10`` to an index; ValueError if it is not one."""
     digits = text[1:]
-    if len(text) < 2 or text[0] not in "abcdefghij" or not (digits.isascii() and digits.isdigit()):
+    if len(text) < 2 or text[0] not in "abcdefghij" or not is_number(digits):
         raise ValueError(text)
     rank = int(digits)
     if not 1 <= rank <= 10 or digits[0] == "0":
@@ -136,7 +137,7 @@ class RococoPosition(Position):
             raise InvalidFen(f"{'White' if not kings[0] else 'Black'} has no king")
         if parts[1] not in ("w", "b"):
             raise InvalidFen(f"side to move must be w or b, not {parts[1]!r}")
-        if not (parts[2].isascii() and parts[2].isdigit()):
+        if not is_number(parts[2]):
             raise InvalidFen(f"plies played must be a whole number, not {parts[2]!r}")
         swap = None
         if parts[3] != "-":

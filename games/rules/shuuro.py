@@ -31,6 +31,7 @@ from .base import (
     Option,
     Outcome,
     Position,
+    is_number,
 )
 from .shuuro_core import (
     EN_PASSANT,
@@ -147,7 +148,7 @@ class ShuuroPosition(Position):
                 raise InvalidOption(f"{name} must be one of {', '.join(option.choices)}")
             values[name] = value
         budget = values["budget"]
-        if not budget.isdigit() or int(budget) > 100000:
+        if not is_number(budget) or int(budget) > 100000:
             raise InvalidOption(f"budget must be a whole number up to 100000, not {budget!r}")
         opts = Options(
             budget=int(budget),

@@ -23,13 +23,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .base import InvalidFen
+from .base import InvalidFen, is_number
 from .shuuro_core import KING, KNIGHT, LETTERS, PAWN, TYPE_OF
 
 SIDE_LETTERS = {"w": 1, "b": -1}
 PRE_PHASES = ("recruitment", "plinths")
-HAND_RE = re.compile(r"(\d*)([KQRBNPkqrbnp])")
-RANK_RE = re.compile(r"\d+|_[.Nn]|[KQRBNPkqrbnp]|.")
+HAND_RE = re.compile(r"([0-9]*)([KQRBNPkqrbnp])")
+RANK_RE = re.compile(r"[0-9]+|_[.Nn]|[KQRBNPkqrbnp]|.")
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,7 @@ def read_board(text: str, width: int, height: int) -> tuple[list[int], list[bool
         rank = height - 1 - row
         file = 0
         for token in RANK_RE.findall(rank_text):
-            if token.isdigit():
+            if is_number(token):
                 if token[0] == "0":
                     raise InvalidFen(f"bad empty-square count {token!r} in rank {rank + 1}")
                 file += int(token)
@@ -177,7 +177,7 @@ def read_fen(text: str, width: int, height: int, default_budget: int) -> State:
     if fields[1] not in SIDE_LETTERS:
         raise InvalidFen(f"side to move must be w or b, not {fields[1]!r}")
     hands = read_hand(fields[2])
-    if not fields[3].isdigit():
+    if not is_number(fields[3]):
         raise InvalidFen(f"ply must be a whole number, not {fields[3]!r}")
     ply = int(fields[3])
     ep = -1
@@ -208,14 +208,13 @@ def read_fen(text: str, width: int, height: int, default_budget: int) -> State:
     unknown = set(values) - allowed
     if unknown:
         raise InvalidFen(f"unknown token {sorted(unknown)[0]!r} in the FEN's sixth field")
-    try:
-        budget = int(values.get("budget", default_budget))
-        rolls = int(values.get("rolls", "0"))
-        jungle = int(values.get("jungle", "2"))
-    except ValueError:
-        raise InvalidFen("budget, jungle and rolls must be whole numbers") from None
-    if jungle not in (2, 3, 4) or budget < 0 or rolls < 0:
-        raise InvalidFen("jungle must be 2, 3 or 4; budget and rolls not negative")
+    texts = [str(values.get("budget", default_budget)), values.get("rolls", "0")]
+    texts.append(values.get("jungle", "2"))
+    if not all(map(is_number, texts)):
+        raise InvalidFen("budget, jungle and rolls must be whole numbers")
+    budget, rolls, jungle = map(int, texts)
+    if jungle not in (2, 3, 4):
+        raise InvalidFen(f"jungle must be 2, 3 or 4, not {jungle}")
     done_text = values.get("done", "")
     if done_text not in ("", "w", "b", "wb"):
         raise InvalidFen(f"done must be w, b or wb, not {done_text!r}")

@@ -37,6 +37,36 @@ def test_bad_depth_is_refused(capsys):
     assert "depth" in capsys.readouterr().err
 
 
+SHUURO_START = "5_.6/8_.3/2_.9/10_.1/12/12/12/12/10_.1/1_.10/7_.4/4_.7 w K2Q3R2B3N8Pkq2r3b3n10p"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        # "²" passes str.isdigit() but not int(); "٣" is an Arabic-Indic three.
+        ["perft", "carolo", "ahbcebha/3a1a2/8/8/8/8/3A1A2/AHBCEBHA w c1f1c8f8 1", "²"],
+        ["perft", "carolo", "ahbcebha/3a1a2/8/8/8/8/3A1A2/AHBCEBHA w c1f1c8f8 ٣", "1"],
+        ["perft", "carge", "5/5/5/5/5 w - ²,² 0,0", "1"],
+        ["perft", "carge", "5/5/5/5/5 w - 8,8 ³,³", "1"],
+        ["start", "carge", "barriers=random:²"],
+        [
+            "perft",
+            "rococo",
+            "91/1rqnbknqm1/1pppppppp1/91/91/91/91/1PPPPPPPP1/1MQNBKNQR1/91 w ٣ -",
+            "1",
+        ],
+        ["perft", "shuuro", f"{SHUURO_START} ٣", "1"],
+        ["perft", "shuuro", SHUURO_START.replace("K2Q", "K²Q") + " 1", "1"],
+        ["perft", "shuuro", SHUURO_START.replace("12/12/12", "12/١٢/12") + " 1", "1"],
+        ["start", "shuuro", "budget=²"],
+    ],
+)
+def test_numbers_must_be_ascii_digits(args, capsys):
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1
+
+
 @pytest.mark.parametrize("key", rules.GAME_KEYS)
 def test_bad_fen_is_refused_for_every_game(key, capsys):
     assert main(["moves", key, "not a fen"]) == 2
