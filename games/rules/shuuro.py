@@ -179,7 +179,14 @@ class ShuuroPosition(Position):
         problem = cls._problem(state)
         if problem:
             raise InvalidFen(problem)
-        return cls(state)
+        position = cls(state)
+        if position.phase == "fight" and not state.roll:
+            engine = position._engine()
+            if engine.in_check(-state.side) and not engine.ambush():
+                # No move leads here: the King could be taken.  Only the fight's first
+                # position may have it (the ambush, which ends the game).
+                raise InvalidFen(f"{NAME_OF[-state.side]} is in check with the other side to move")
+        return position
 
     @classmethod
     def _problem(cls, s: State) -> str | None:

@@ -5,7 +5,7 @@ Mini-Shuuro (6x6, files a-f, ranks 1-6) keeps most positions small.
 
 import pytest
 
-from games.rules import BLACK, CHANCE, WHITE
+from games.rules import BLACK, CHANCE, WHITE, InvalidFen
 from games.rules.__main__ import main
 from games.rules.shuuro import MiniShuuroPosition as Mini
 from games.rules.shuuro import ShuuroPosition as Shuuro
@@ -120,8 +120,13 @@ def test_ambush_the_player_to_move_wins():
 
 
 def test_ambush_is_only_at_the_first_position_of_the_fight():
-    # Ply 10 with three pieces: moves have been made, so this is not the fight's start.
-    assert Mini.from_fen("k5/6/6/6/6/R4K w - 10").outcome() is None
+    # Ply 10 with three pieces: moves have been made, so this is not the fight's start
+    # and no move can have left Black in check with White to move: not a position.
+    with pytest.raises(InvalidFen, match="black is in check with the other side to move"):
+        Mini.from_fen("k5/6/6/6/6/R4K w - 10")
+    assert main(["perft", "shuuro-mini", "k5/6/6/6/6/R4K w - 10", "2"]) == 2
+    # The same check with Black to move is an ordinary position.
+    assert Mini.from_fen("k5/6/6/6/6/R4K b - 10").outcome() is None
 
 
 def test_the_player_to_move_who_is_checkmated_at_the_start_loses():
@@ -146,7 +151,7 @@ def test_checkmate_and_stalemate():
         ("k5/6/6/6/6/N4K w - 30", True),
         ("k5/6/6/6/6/B4K w - 30", True),
         ("kn4/6/6/6/6/N4K w - 30", False),
-        ("k5/6/6/6/6/R4K w - 30", False),
+        ("k5/6/6/6/6/1R3K w - 30", False),
         ("k5/6/6/6/1P4/5K w - 30", False),
     ],
 )
@@ -181,7 +186,7 @@ def test_fifty_move_rule():
 
 
 def test_a_pawn_move_restarts_the_fifty_move_count():
-    start = Mini.from_fen("k5/6/6/6/1P4/R4K w - 30")
+    start = Mini.from_fen("k5/6/6/6/1P4/2R2K w - 30")
     pushed = play(start, "b2_b3")
     assert Mini.history_outcome([start, pushed]) is None
 
