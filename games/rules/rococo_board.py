@@ -400,8 +400,10 @@ def kings_after(kings: tuple[int, int], b_before: list[int], move: tuple) -> tup
     """King squares after ``move`` (called before it is played on ``b_before``)."""
     frm, to, caps, kind = move
     wk, bk = kings
-    if kind == NORMAL and b_before[frm] & 7 == KING:
-        return (to, bk) if b_before[frm] == KING else (wk, to)
+    if kind == NORMAL and b_before[frm] & 7 == KING:  # it may take the other king
+        if b_before[frm] == KING:
+            return to, 0 if bk == to else bk
+        return 0 if wk == to else wk, to
     if kind == SWAP and b_before[to] & 7 == KING:
         return (frm, bk) if b_before[to] == KING else (wk, frm)
     if caps:

@@ -317,6 +317,20 @@ def test_king_captures_by_moving_onto_the_enemy():
     assert "e5-e6xe6" in texts(pos, "e5")
 
 
+def test_a_king_that_takes_the_other_king_leaves_it_no_square():
+    # Accepted as vchess does: White's king c2 is in check with Black to move.  Taken
+    # by Black's king or by the pushme-pullyu c6 (advancing onto c3), it is gone
+    # alike: White, without a king, is never in check and plays its cannon pawn's
+    # eight steps (nothing to jump over).
+    fen = "91/91/91/91/2q7/4P5/91/91/1kK7/91 b 0 -"
+    pos = RococoPosition.from_fen(fen)
+    steps = {f"e5-{square}" for square in ("d4", "d5", "d6", "e4", "e6", "f4", "f5", "f6")}
+    for capture in ("b2-c2xc2", "c6-c3xc2"):
+        after = pos.play(pos.parse_move(capture))
+        assert texts(after) == steps, capture
+        assert after.outcome() is None
+
+
 # -- edge ring --------------------------------------------------------------------------
 
 
