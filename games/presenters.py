@@ -52,6 +52,9 @@ RESULT_WORDS = {
     "agreement": gettext_lazy("Draw by agreement."),
     "time": gettext_lazy("%(loser)s ran out of time: %(winner)s wins."),
     "time-draw": gettext_lazy("Both players ran out of time: draw."),
+    "time-no-mate": gettext_lazy(
+        "Draw: a player ran out of time, but the other has only a King, which can never checkmate."
+    ),
     "aborted": gettext_lazy("The game was aborted."),
 }
 

@@ -434,15 +434,22 @@ def _draw(game: Game, side: str, action: str, now: datetime) -> None:
         _finish(game, "", "agreement", "Draw by agreement", now)
 
 
-def movers(game: Game) -> set[str]:
-    """The sides that have made at least one move of their own."""
+def movers(game: Game, *, secret: bool = True) -> set[str]:
+    """The sides that have made at least one move of their own (``secret=False``: one
+    the other side has seen)."""
     moves = game.moves.exclude(side=rules.CHANCE).order_by()  # no ordering columns in DISTINCT
+    if not secret:
+        moves = moves.exclude(hidden=True)
     return set(moves.values_list("side", flat=True).distinct())
 
 
 def can_abort(game: Game) -> bool:
-    """A game can be aborted while one of its players has not made a move yet."""
-    return game.is_active and len(movers(game)) < 2
+    """A game can be aborted while one of its players has not made a move yet.
+
+    Secret moves do not count: whether a player may abort must not tell them that
+    the other has bought pieces in Shuuro's recruitment.
+    """
+    return game.is_active and len(movers(game, secret=False)) < 2
 
 
 def abort(user, game_id, *, now: datetime | None = None) -> Game:
@@ -464,8 +471,9 @@ def expire_if_overdue(game: Game, now: datetime) -> bool:
     """End a locked game whose deadline has passed (not saved); True if it did.
 
     The player to act loses on time, unless they never moved: then the game is
-    aborted, unrated.  When both players are late (simultaneous recruitment) and
-    both had moved, it is a draw.
+    aborted, unrated; or unless the opponent could never checkmate: then it is a
+    draw.  When both players are late (simultaneous recruitment) and both had moved,
+    it is a draw.
     """
     if not game.is_active or game.deadline is None or game.deadline > now:
         return False
@@ -478,10 +486,12 @@ def expire_if_overdue(game: Game, now: datetime) -> bool:
     if any(side not in moved for side in late):
         _finish(game, "", "aborted", "Aborted: no first move in time", game.deadline, aborted=True)
     elif len(late) == 1:
-        loser = late[0]
-        _finish(
-            game, rules.opponent(loser), "time", f"{loser.title()} ran out of time", game.deadline
-        )
+        loser, winner = late[0], rules.opponent(late[0])
+        if game.position().can_checkmate(winner):
+            _finish(game, winner, "time", f"{loser.title()} ran out of time", game.deadline)
+        else:
+            text = f"{loser.title()} ran out of time, but {winner} cannot checkmate: draw"
+            _finish(game, "", "time-no-mate", text, game.deadline)
     else:
         _finish(game, "", "time", "Both players ran out of time", game.deadline)
     game.version += 1

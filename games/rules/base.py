@@ -184,6 +184,11 @@ class Position(ABC):
         """What must repeat for a repetition rule (None: no rule in this phase)."""
         return None
 
+    def can_checkmate(self, side: str) -> bool:
+        """False when ``side`` could never win by play, whatever the other does: a
+        player who runs out of time against it then draws (FIDE 6.9)."""
+        return True
+
     def repetition_outcome(self) -> Outcome:
         """What a threefold repetition of this position means."""
         return Outcome(None, "repetition", "Draw by threefold repetition")

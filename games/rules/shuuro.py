@@ -504,6 +504,16 @@ class ShuuroPosition(Position):
             return Outcome(other, "checkmate", f"{other.title()} wins by checkmate")
         return Outcome(None, "stalemate", "Draw by stalemate")
 
+    def can_checkmate(self, side: str) -> bool:
+        """A lone King never gives check: False when ``side``'s army (on the board and
+        in hand) is its King alone.  Any other piece might mate with the opponent's
+        help, which is all FIDE's rule asks."""
+        colour, sign = (0, 1) if side == WHITE else (1, -1)
+        hand = self.state.hands[colour]
+        if sum(hand) > hand[KING]:
+            return True
+        return any(piece * sign > 0 and piece != KING * sign for piece in self.state.board)
+
     def repetition_key(self) -> str | None:
         s = self.state
         if self.phase != "fight" or s.roll:

@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from games import services
 from games.models import Challenge, Game, Move
+from games.presenters import result_words
 
 CARGE = {"barriers": "b2n,c3e,d1n"}
 PLACEMENTS = "@a1 @a3 @b1 @a4 @c1 @a5 @d1 @c3 @e1 @c4 @b2 @c5 @d2 @e4 @b3 @e5".split()
@@ -185,6 +186,52 @@ def test_a_secret_purchase_leaves_no_trace_for_the_opponent(alice, bob):
     assert game.draw_offer == "black"
     assert (game.version, game.deadline, game.last_move_at) == before
     assert game.visible_ply("black") == 0 and game.visible_ply("white") == 1
+
+
+def test_abort_does_not_tell_of_a_secret_purchase(alice, bob):
+    game = start_mini_shuuro(alice, bob)
+    services.play_move(alice, game.pk, "+R", 0)
+    game = services.play_move(bob, game.pk, "+N", 0)
+    # Both have bought, in secret: had bob's purchase closed the abort, alice would know.
+    assert services.can_abort(game)
+    game = services.play_move(alice, game.pk, "done", game.visible_ply("white"))
+    game = services.play_move(bob, game.pk, "done", game.visible_ply("black"))  # both shown
+    assert not services.can_abort(game)
+    with pytest.raises(services.Conflict, match="no longer be aborted"):
+        services.abort(alice, game.pk)
+
+
+def until_black_acts(game, alice, bob):
+    """Play each side's first legal move (dice roll themselves) until Black is to act."""
+    while game.position().to_act != ("black",):
+        (side,) = game.position().to_act
+        move = game.position().move_text(game.position().legal_moves(side)[0])
+        game = services.play_move(alice if side == "white" else bob, game.pk, move, game.ply)
+    return game
+
+
+@pytest.mark.parametrize(
+    ("white_buys", "outcome", "words"),
+    [
+        # White's army is its King alone, which can never checkmate: a draw (FIDE 6.9).
+        ([], ("finished", "", "time-no-mate"), "the other has only a King"),
+        # A pawn could still help to mate: Black loses on time as usual.
+        (["+P"], ("finished", "white", "time"), "Black ran out of time: White wins."),
+    ],
+)
+def test_running_out_of_time_against_a_lone_king_is_a_draw(alice, bob, white_buys, outcome, words):
+    game = start_mini_shuuro(alice, bob)
+    for ply, text in enumerate([*white_buys, "done"]):
+        game = services.play_move(alice, game.pk, text, ply)
+    game = services.play_move(bob, game.pk, "+R", 0)
+    game = services.play_move(bob, game.pk, "done", game.visible_ply("black"))
+    game = until_black_acts(game, alice, bob)
+    assert game.position().phase == "deployment"
+    with pytest.raises(services.Conflict, match="over"):
+        services.play_move(bob, game.pk, "x", game.ply, now=game.deadline + timedelta(seconds=1))
+    game = Game.objects.get()
+    assert (game.status, game.winner, game.result_reason) == outcome
+    assert words in result_words(game)
 
 
 def test_confirming_an_army_shows_but_does_not_reset_the_others_clock(alice, bob):
