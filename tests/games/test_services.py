@@ -117,6 +117,15 @@ def test_a_move_withdraws_a_pending_draw_offer(alice, bob):
     assert game.draw_offer == ""
 
 
+def test_the_first_position_of_play_counts_toward_a_repetition(alice, bob):
+    # Placements end at ply 16 in the position that two round trips bring back at
+    # plies 20 and 24: its third occurrence draws.
+    shuffle = ["d2-d3", "e5-d5", "d3-d2", "d5-e5"]
+    game = play(start_carge(alice, bob), alice, bob, PLACEMENTS + shuffle * 2)
+    assert (game.status, game.winner, game.result_reason) == ("finished", "", "repetition")
+    assert game.ply == 24
+
+
 def test_abort_only_until_both_players_have_moved(alice, bob):
     game = play(start_carge(alice, bob), alice, bob, ["@a1"])
     game = services.abort(bob, game.pk)

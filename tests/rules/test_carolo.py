@@ -369,6 +369,14 @@ def test_arduo_rule_gives_the_win_to_the_more_advanced_ego():
     assert (ending.winner, ending.reason) == (WHITE, "arduo")
 
 
+def test_arduo_rule_measures_black_from_rank_8():
+    # Black's Ego e5 is 3 ranks from rank 8; White's e1 is on its own back rank.
+    games = history("c6a/8/8/4e3/8/8/8/A3E2C w - 1", SHUFFLE)
+    assert CaroloPosition.history_outcome(games[:-1]) is None
+    ending = CaroloPosition.history_outcome(games)
+    assert (ending.winner, ending.reason) == (BLACK, "arduo")
+
+
 def test_arduo_rule_draws_when_the_egos_are_equally_advanced():
     # White's Ego e2 and Black's e7 are both one rank from their own back rank.
     ending = CaroloPosition.history_outcome(history("c6a/4e3/8/8/8/8/4E3/A6C w - 1", SHUFFLE))

@@ -390,6 +390,16 @@ def test_repetition_key_ignores_the_ply_count():
     assert RococoPosition.history_outcome([pos, again, again]).reason == "repetition"
 
 
+def test_repetition_key_holds_the_last_swap():
+    # The same pieces and player to move, once right after the swap c3-h8 (which
+    # Black may not reverse) and once not: two different positions (rules page, 11).
+    after_swap = position({"c3": "r", "h8": "R"}, side="b", swap="c3h8")
+    plain = position({"c3": "r", "h8": "R"}, side="b")
+    assert after_swap.repetition_key() != plain.repetition_key()
+    history = [plain, after_swap, plain, after_swap]
+    assert RococoPosition.history_outcome(history) is None
+
+
 def test_legal_moves_of_the_side_not_to_act_are_empty():
     pos = RococoPosition.start()
     assert pos.legal_moves(BLACK) == []

@@ -167,28 +167,44 @@ def test_capturing_the_last_pawn_leaves_insufficient_material():
     assert play(pos, "a1_b3").outcome().reason == "insufficient-material"
 
 
+def quiet_walk(history: list, seen: set, plies: int) -> list:
+    """Extend ``history`` by ``plies`` moves that neither capture nor move a pawn,
+    never to a position seen before."""
+    for _ in range(plies):
+        last = history[-1]
+        pawns = {sq for sq, piece in last.board().pieces.items() if piece in "Pp"}
+        nxt = next(
+            after
+            for after in (last.play(m) for m in last.legal_moves())
+            if after.repetition_key() not in seen
+            and len(after.board().pieces) == len(last.board().pieces)
+            and {sq for sq, piece in after.board().pieces.items() if piece in "Pp"} == pawns
+        )
+        seen.add(nxt.repetition_key())
+        history.append(nxt)
+    return history
+
+
 def test_fifty_move_rule():
     # Kings and rooks wander without captures or pawn moves, never to a position seen
     # before: after 99 such plies nothing ends; after the 100th it is a draw.
     pos = Shuuro.from_fen("k11/12/12/12/12/12/12/1r10/12/12/6R5/11K w - 40")
-    history, seen = [pos], {pos.repetition_key()}
-    while len(history) < 101:
-        last = history[-1]
-        nxt = next(
-            after
-            for after in (last.play(m) for m in last.legal_moves())
-            if after.repetition_key() not in seen and len(after.board().pieces) == 4
-        )
-        seen.add(nxt.repetition_key())
-        history.append(nxt)
+    history = quiet_walk([pos], {pos.repetition_key()}, 100)
     assert Shuuro.history_outcome(history[:100]) is None
     assert Shuuro.history_outcome(history).reason == "fifty-moves"
 
 
 def test_a_pawn_move_restarts_the_fifty_move_count():
-    start = Mini.from_fen("k5/6/6/6/1P4/2R2K w - 30")
-    pushed = play(start, "b2_b3")
-    assert Mini.history_outcome([start, pushed]) is None
+    # 98 quiet plies, the pawn a2 steps, then 99 quiet plies: 99 since the pawn moved,
+    # 197 in all, and no draw; the 100th after the pawn's step draws.
+    pos = Shuuro.from_fen("k11/12/12/12/12/12/12/1r10/12/12/P5R5/11K w - 40")
+    seen = {pos.repetition_key()}
+    history = quiet_walk([pos], seen, 98)
+    history.append(play(history[-1], "a2_a3"))
+    quiet_walk(history, seen, 99)
+    assert Shuuro.history_outcome(history) is None
+    quiet_walk(history, seen, 1)
+    assert Shuuro.history_outcome(history).reason == "fifty-moves"
 
 
 def test_threefold_repetition():
