@@ -96,10 +96,22 @@ DATABASES = {
         conn_max_age=envint("DB_CONN_MAX_AGE", "0"),
     )
 }
+# The embedded database: every transaction takes SQLite's write lock as it begins
+# and waits up to 20 s for it.  By default a transaction that has read takes the
+# lock only at its first write, and fails at once ("database is locked") when
+# another writer got in between: two clicks at once, or a worker writing.  WAL lets
+# readers go on while one writes.
+SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": "PRAGMA journal_mode=WAL",
+}
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # The move path's statements are prepared once run 5 times on a connection
     # (games/store.py); the ORM's cursors bind client-side and never prepare.
     DATABASES["default"]["OPTIONS"] = {"prepare_threshold": 5}
+elif DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    DATABASES["default"]["OPTIONS"] = SQLITE_OPTIONS
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.getenv("REDIS_URL", "")

@@ -69,3 +69,43 @@ def test_production_settings_pass_the_deploy_checks(tmp_path):
     )
     assert out.returncode == 0, out.stderr
     assert "System check identified no issues" in out.stdout
+
+
+TWO_WRITERS = """
+import json, threading, time, django
+django.setup()
+from django.db import connection, connections, transaction
+with connection.cursor() as cursor:
+    cursor.execute("CREATE TABLE counter (n integer)")
+    cursor.execute("INSERT INTO counter VALUES (0)")
+results = []
+def writer(start, pause):
+    time.sleep(start)
+    try:
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute("SELECT n FROM counter")  # a move reads its game first
+            (n,) = cursor.fetchone()
+            time.sleep(pause)
+            cursor.execute("UPDATE counter SET n = %s", [n + 1])
+        results.append("ok")
+    except Exception as error:
+        results.append(str(error))
+    finally:
+        connections.close_all()
+threads = [threading.Thread(target=writer, args=args) for args in ((0, 0.5), (0.2, 0))]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+with connection.cursor() as cursor:
+    cursor.execute("SELECT n FROM counter")
+    print(json.dumps({"results": results, "n": cursor.fetchone()[0]}))
+"""
+
+
+def test_embedded_writers_wait_for_each_other(tmp_path):
+    # The second transaction reads while the first holds its read, then both write:
+    # SQLite's default would fail one at once ("database is locked") or lose an update.
+    out = run(["-c", TWO_WRITERS], VAR_DIR=str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == {"results": ["ok", "ok"], "n": 2}
