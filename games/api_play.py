@@ -99,8 +99,8 @@ def _etag(game, side: str | None) -> str:
 
 # The moves the viewer may see: the hidden ones are a side's own secret moves.
 _MOVES_SQL = (
-    'SELECT "text" FROM "games_move" WHERE "game_id" = %s AND (NOT "hidden" OR "side" = %s) '
-    'ORDER BY "ply"'
+    'SELECT "text", "side" FROM "games_move" '
+    'WHERE "game_id" = %s AND (NOT "hidden" OR "side" = %s) ORDER BY "ply"'
 )
 
 
@@ -114,15 +114,17 @@ def game_state(request, game: Game, user, response: HttpResponse | None = None) 
     if response is not None:
         response["ETag"] = _etag(game, side)
     position = game.position()
-    moves = [text for (text,) in store.rows(_MOVES_SQL, [game.pk, side or ""])]
+    moves = store.rows(_MOVES_SQL, [game.pk, side or ""])
     legal = []
     if game.is_active and side in game.to_act():
         legal = [position.move_text(move) for move in position.legal_moves(side)]
     state = _summary(request, game, side, position)
     state.update(
         options=game.options,
+        start_fen=game.start_fen,
         fen=position.view_fen(side),
-        moves=moves,
+        moves=[text for text, _ in moves],
+        move_sides=[mover for _, mover in moves],
         legal_moves=legal,
         draw_offer=game.player(game.draw_offer).username if game.draw_offer else None,
     )

@@ -121,8 +121,13 @@ class GameSummary(Schema):
 
 class GameOut(GameSummary):
     options: dict[str, str]
+    start_fen: str = Field(description="the position the game started from")
     fen: str = Field(description="the position as the caller may see it")
     moves: list[str] = Field(description="the moves the caller may see, in order")
+    move_sides: list[Literal["white", "black", "chance"]] = Field(
+        description="who made each of ``moves``: Shuuro's recruitment moves read "
+        "alike for both sides, so a replay needs it"
+    )
     legal_moves: list[str] = Field(description="the caller's moves, when the caller may act now")
     draw_offer: str | None = Field(description="username of the player offering a draw")
 

@@ -20,12 +20,23 @@ def play_line(white, black, game_id, line):
     return body
 
 
+def replayed_fen(state) -> str:
+    """The position reached by playing the state's moves from its start, in the engine."""
+    engine = rules.get(state["game"])
+    position = engine.from_fen(state["start_fen"])
+    for text, side in zip(state["moves"], state["move_sides"], strict=True):
+        position = position.play(position.parse_move(text, None if side == "chance" else side))
+    return position.fen()
+
+
 def test_a_carolo_game_to_mat(api_alice, api_bob):
     game_id = start_game(api_alice, api_bob, "carolo")
     body = play_line(api_alice, api_bob, game_id, "d2-f6 b8-d6 d1xd6 h8-h6 d6-e7")
     assert body["status"] == "finished"
     assert body["outcome"]["winner"] == "alice" and body["outcome"]["reason"] == "mat"
     assert body["moves"] == ["d2-f6", "b8-d6", "d1xd6", "h8-h6", "d6-e7"]
+    assert body["move_sides"] == ["white", "black", "white", "black", "white"]
+    assert body["start_fen"] == "ahbcebha/3a1a2/8/8/8/8/3A1A2/AHBCEBHA w c1f1c8f8 1"
     assert body["to_move"] == [] and body["legal_moves"] == []
     _, for_bob = api_bob.get(f"/api/games/{game_id}")
     assert for_bob["outcome"]["winner_side"] == "white"
@@ -104,7 +115,7 @@ def _recruit_in_secret(api_alice, api_bob, api_charlie, game_id, alice_buys, bob
     alice_view = body
     for viewer in (api_bob, api_charlie):
         _, seen = viewer.get(f"/api/games/{game_id}")
-        assert seen["moves"] == [] and seen["ply"] == 0
+        assert seen["moves"] == seen["move_sides"] == [] and seen["ply"] == 0
         hand = seen["fen"].split()[2]
         assert hand == "Kk", seen["fen"]
         assert not set(alice_buys) & set(seen["moves"])
@@ -145,6 +156,9 @@ def test_a_mini_shuuro_game_recruited_in_secret_to_checkmate(api_alice, api_bob,
         body = play_line(api_alice, api_bob, game_id, " ".join(line))
         assert body["outcome"]["reason"] in ("checkmate", "ambush"), body["outcome"]
     assert body["status"] == "finished" and body["outcome"]["winner"] == "alice"
+    # Recruitment moves read alike for both sides: the replay needs who made each.
+    assert body["move_sides"][:4] == ["white", "white", "white", "black"]
+    assert replayed_fen(body) == body["fen"] == Game.objects.get(pk=game_id).fen
 
 
 def test_a_shuuro_game_of_two_kings_is_drawn(api_alice, api_bob, api_charlie):
