@@ -208,8 +208,11 @@ def read_fen(text: str, width: int, height: int, default_budget: int) -> State:
     unknown = set(values) - allowed
     if unknown:
         raise InvalidFen(f"unknown token {sorted(unknown)[0]!r} in the FEN's sixth field")
-    texts = [str(values.get("budget", default_budget)), values.get("rolls", "0")]
-    texts.append(values.get("jungle", "2"))
+    texts = [
+        str(values.get("budget", default_budget)),
+        values.get("rolls", "0"),
+        values.get("jungle", "2"),
+    ]
     if not all(map(is_number, texts)):
         raise InvalidFen("budget, jungle and rolls must be whole numbers")
     budget, rolls, jungle = map(int, texts)
