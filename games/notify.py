@@ -17,11 +17,13 @@ the player's current settings and presence.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import re
 import time
 from collections import defaultdict
 from datetime import UTC, datetime, timedelta
+from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
@@ -349,11 +351,11 @@ def _deliver_turns(rows: list[Notification], now: datetime, batch: _TurnBatch) -
     games = [game_rows[-1].game for game_rows in live.values()]
     if len(games) == 1:
         game = games[0]
-        _send(user, "turn", {"game": game, "item": _game_item(game, user, now)})
+        _send(user, "turn", {"game": game, "item": _game_item(game, user, now)}, waiting)
         _mark(waiting, Outcome.SENT, now)
     else:
         items = sorted((_game_item(game, user, now) for game in games), key=_by_time_left)
-        _send(user, "digest", {"items": items, "count": len(items)})
+        _send(user, "digest", {"items": items, "count": len(items)}, waiting)
         _mark(waiting, Outcome.DIGEST, now)
     return 1
 
@@ -369,7 +371,7 @@ def _deliver_one(row: Notification, now: datetime) -> int:
         if presence.is_present(row.game_id, user.pk):
             _mark([row], Outcome.PRESENT, now)
             return 0
-        _send(user, "result", {"game": row.game, "item": _game_item(row.game, user, now)})
+        _send(user, "result", {"game": row.game, "item": _game_item(row.game, user, now)}, [row])
     elif row.kind == Kind.CHALLENGE:
         challenge = row.challenge
         if challenge is None or challenge.status != Challenge.Status.OPEN:
@@ -379,6 +381,7 @@ def _deliver_one(row: Notification, now: datetime) -> int:
             user,
             "challenge",
             {"challenge": challenge, "url": _url(f"/challenge/{challenge.token}/")},
+            [row],
         )
     elif row.kind == Kind.DAILY:
         if user.notify != user.Notify.DAILY:
@@ -388,7 +391,8 @@ def _deliver_one(row: Notification, now: datetime) -> int:
         if not items:
             _mark([row], Outcome.STALE, now)
             return 0
-        _send(user, "daily", {"items": sorted(items, key=_by_time_left), "count": len(items)})
+        items.sort(key=_by_time_left)
+        _send(user, "daily", {"items": items, "count": len(items)}, [row])
     _mark([row], Outcome.SENT, now)
     return 1
 
@@ -405,7 +409,7 @@ def _deliver_reminder(row: Notification, now: datetime) -> int:
     if presence.is_present(game.pk, user.pk):
         _release([row], due_at=now + TURN_WINDOW)  # looking now: ask again later
         return 0
-    _send(user, "reminder", {"game": game, "item": _game_item(game, user, now)})
+    _send(user, "reminder", {"game": game, "item": _game_item(game, user, now)}, [row])
     _mark([row], Outcome.SENT, now)
     return 1
 
@@ -459,7 +463,16 @@ def user_from_token(token: str):
     return get_user_model().objects.filter(pk=pk).first()
 
 
-def _send(user, template: str, context: dict) -> None:
+def _message_id(rows: list[Notification]) -> str:
+    """The same at every try to send the e-mail of ``rows``.  Should a worker die after
+    the mail server took the e-mail but before the rows were marked, the resend
+    carries the first one's Message-ID, by which mail systems drop duplicates."""
+    ids = ",".join(str(pk) for pk in sorted(row.pk for row in rows))
+    host = urlsplit(settings.SITE_URL).hostname or "localhost"
+    return f"<{hashlib.sha256(ids.encode()).hexdigest()[:32]}@{host}>"
+
+
+def _send(user, template: str, context: dict, rows: list[Notification]) -> None:
     unsubscribe = _url(reverse("unsubscribe", args=[unsubscribe_token(user)]))
     context = {
         **context,
@@ -482,6 +495,7 @@ def _send(user, template: str, context: dict) -> None:
         text,
         to=[user.email],
         headers={
+            "Message-ID": _message_id(rows),
             "List-Unsubscribe": f"<{unsubscribe}>",
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         },

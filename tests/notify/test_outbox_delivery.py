@@ -93,6 +93,23 @@ def test_a_claimed_row_is_not_taken_by_a_second_sender(alice, bob):
     assert len(mail_to(bob)) == 1
 
 
+def test_an_email_sent_again_after_a_crash_keeps_its_message_id(alice, bob):
+    # The worker dies after the mail server took the e-mail, before the row is marked:
+    # the row is sent again, as the same message, which mail systems then drop.
+    move(start(alice, bob), "@a1", T0)
+    with mock.patch.object(notify, "_mark", side_effect=RuntimeError("worker killed")):
+        with pytest.raises(RuntimeError):
+            notify.deliver_due(now=T0)
+    assert notify.deliver_due(now=T0) == 1
+    first, again = mail_to(bob)
+    assert first.extra_headers["Message-ID"] == again.extra_headers["Message-ID"]
+    # another e-mail is another message
+    move(Game.objects.get(), "@a2", T0 + timedelta(hours=1))
+    notify.deliver_due(now=T0 + timedelta(hours=1))
+    (to_alice,) = mail_to(alice)
+    assert to_alice.extra_headers["Message-ID"] != first.extra_headers["Message-ID"]
+
+
 def test_a_transient_smtp_error_leaves_the_rows_for_the_retry(alice, bob):
     move(start(alice, bob), "@a1", T0)
     failure = SMTPServerDisconnected("Connection unexpectedly closed")
