@@ -51,7 +51,6 @@ RESULT_WORDS = {
     "resign": gettext_lazy("%(loser)s resigned: %(winner)s wins."),
     "agreement": gettext_lazy("Draw by agreement."),
     "time": gettext_lazy("%(loser)s ran out of time: %(winner)s wins."),
-    "time-draw": gettext_lazy("Both players ran out of time: draw."),
     "time-no-mate": gettext_lazy(
         "Draw: a player ran out of time, but the other has only a King, which can never checkmate."
     ),
@@ -110,10 +109,7 @@ def poll_token(game, side: str | None) -> str:
 
 def result_words(game: Game) -> str:
     """The ending in the viewer's language, from result_reason (not result_text)."""
-    reason = game.result_reason
-    if reason == "time" and not game.winner:
-        reason = "time-draw"
-    phrase = RESULT_WORDS.get(reason)
+    phrase = RESULT_WORDS.get(game.result_reason)
     if phrase is None:
         if game.winner:
             return _("%(winner)s wins.") % {"winner": SIDE_WORDS[game.winner]}

@@ -470,10 +470,11 @@ def abort(user, game_id, *, now: datetime | None = None) -> Game:
 def expire_if_overdue(game: Game, now: datetime) -> bool:
     """End a locked game whose deadline has passed (not saved); True if it did.
 
-    The player to act loses on time, unless they never moved: then the game is
-    aborted, unrated; or unless the opponent could never checkmate: then it is a
-    draw.  When both players are late (simultaneous recruitment) and both had moved,
-    it is a draw.
+    The player to act loses on time, unless they never made a move the other has
+    seen: then the game is aborted, unrated (a player late in Shuuro's recruitment
+    has not confirmed an army, whatever they bought: the ending must not tell, as
+    ``can_abort`` must not); or unless the opponent could never checkmate: then it
+    is a draw.
     """
     if not game.is_active or game.deadline is None or game.deadline > now:
         return False
@@ -482,17 +483,16 @@ def expire_if_overdue(game: Game, now: datetime) -> bool:
     late = game.to_act()
     if not late:
         return False
-    moved = movers(game)
+    moved = movers(game, secret=False)
     if any(side not in moved for side in late):
         _finish(game, "", "aborted", "Aborted: no first move in time", game.deadline, aborted=True)
-    elif len(late) == 1:
-        loser, winner = late[0], rules.opponent(late[0])
+    else:
+        (loser,) = late  # two sides act at once only in the recruitment
+        winner = rules.opponent(loser)
         if game.position().can_checkmate(winner):
             _finish(game, winner, "time", f"{loser.title()} ran out of time", game.deadline)
         else:
             text = f"{loser.title()} ran out of time, but {winner} cannot checkmate: draw"
             _finish(game, "", "time-no-mate", text, game.deadline)
-    else:
-        _finish(game, "", "time", "Both players ran out of time", game.deadline)
     game.version += 1
     return True

@@ -210,6 +210,22 @@ def test_abort_does_not_tell_of_a_secret_purchase(alice, bob):
         services.abort(alice, game.pk)
 
 
+@pytest.mark.parametrize("black_buys", [[], ["+Q"]])
+def test_running_out_of_time_in_recruitment_does_not_tell_of_purchases(alice, bob, black_buys):
+    # White confirms; Black, with or without a secret purchase, never does: Black has
+    # made no move White has seen, so the game is aborted either way (as the abort
+    # offered until then said), not lost by Black only when Black had bought.
+    game = start_mini_shuuro(alice, bob)
+    game = services.play_move(alice, game.pk, "+P", 0)
+    game = services.play_move(alice, game.pk, "done", game.visible_ply("white"))
+    for item in black_buys:
+        game = services.play_move(bob, game.pk, item, game.visible_ply("black"))
+    with pytest.raises(services.Conflict, match="over"):
+        services.play_move(bob, game.pk, "done", 0, now=game.deadline + timedelta(seconds=1))
+    game = Game.objects.get()
+    assert (game.status, game.winner, game.result_reason) == ("aborted", "", "aborted")
+
+
 def until_black_acts(game, alice, bob):
     """Play each side's first legal move (dice roll themselves) until Black is to act."""
     while game.position().to_act != ("black",):
