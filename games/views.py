@@ -65,12 +65,11 @@ def rules_page(request, game):
         return redirect(reverse("rules_page", args=["shuuro"]) + "#mini-shuuro")
     if game not in GAMES:
         raise Http404("No such game")
-    path = rules_pages.rules_file(game)
-    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    text = rules_pages.rules_file(game).read_text(encoding="utf-8")
     context = {
         "game": GAMES[game],
         "key": game,
-        "body": rules_pages.render_rules(game, text) if text else None,
+        "body": rules_pages.render_rules(game, text),
         # the legend goes where the text puts [legend], else above the text
         "legend": None if rules_pages.has_legend(text) else legend(game),
     }
