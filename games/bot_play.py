@@ -53,13 +53,21 @@ def bot_to_act(game: Game):
     return None
 
 
-def wake(game: Game) -> None:
-    """After this transaction commits, let the game's bot play if it is to act."""
-    if bot_to_act(game) is not None:
-        from games import tasks
+def wake(game: Game, mover=None) -> None:
+    """After this transaction commits, let the game's bot play if it is to act.
 
-        game_id = game.pk
-        transaction.on_commit(lambda: tasks.bot_move.delay(game_id))
+    Not after the bot's own move: its task plays on (Shuuro's recruitment and
+    deployment are many moves in a row), and a second task would race it.
+    """
+    found = bot_to_act(game)
+    if found is not None and found[0] != mover:
+        _queue(game.pk)
+
+
+def _queue(game_id: int) -> None:
+    from games import tasks
+
+    transaction.on_commit(lambda: tasks.bot_move.delay(game_id))
 
 
 def play_turns(game_id: int) -> int:
@@ -71,7 +79,7 @@ def play_turns(game_id: int) -> int:
         game = Game.objects.select_related("white", "black").get(pk=game_id)
         found = bot_to_act(game)
         if found is None:
-            break
+            return played
         bot, side = found
         rng = random.Random(secrets.randbits(64))
         text = bots.choose_move(game.position(), side, game.bot_level or DEFAULT_LEVEL, rng=rng)
@@ -79,7 +87,10 @@ def play_turns(game_id: int) -> int:
             services.play_move(bot, game_id, text, game.visible_ply(side))
         except services.StalePly:
             continue  # the opponent acted meanwhile (simultaneous phases): look again
+        except services.Conflict:
+            return played  # the game ended while the bot thought (resigned, aborted)
         played += 1
+    _queue(game_id)  # more to play: a fresh task, so that one task never runs long
     return played
 
 

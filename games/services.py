@@ -266,7 +266,7 @@ def _play(game: Game, side: str, text, ply, user, now: datetime) -> Game:
         game.version += 1  # what pollers watch: not bumped by a purchase kept secret
     store.update(game)
     notify.turn_started(game, actors_before, now)
-    bot_play.wake(game)
+    bot_play.wake(game, user)
     return game
 
 

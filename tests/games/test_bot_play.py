@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 
 from accounts.models import User
-from games import bot_play, services
+from games import bot_play, bots, services, tasks
 from games.models import Game, Move
 
 
@@ -71,6 +71,60 @@ def test_a_shuuro_bot_recruits_its_army_as_soon_as_the_game_starts(
     assert bot_moves[-1] == "done" and all(m.hidden for m in Move.objects.filter(player=bot))
     assert game.white_to_act and not game.black_to_act  # only alice still recruits
     assert game.visible_ply("white") == 0  # and she sees nothing of the bot's army
+
+
+@pytest.fixture
+def queued(monkeypatch):
+    """The games a bot task was queued for, instead of running them."""
+    calls = []
+    monkeypatch.setattr(tasks.bot_move, "delay", calls.append)
+    return calls
+
+
+def shuuro_bot_game(alice):
+    """A Mini-Shuuro game against the bot, whose task has not run yet."""
+    bot = User.objects.get(username="shuuro-bot")
+    challenge = services.create_challenge(
+        alice, variant="shuuro-mini", opponent=bot, color="white", bot_level=1
+    )
+    return challenge.game_id
+
+
+def test_a_bot_playing_moves_in_a_row_queues_no_second_task(
+    alice, queued, django_capture_on_commit_callbacks
+):
+    game_id = shuuro_bot_game(alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        played = bot_play.play_turns(game_id)
+    # its whole army, bought in one task: no move of its own woke another one
+    assert played >= 2 and Move.objects.filter(player__is_bot=True).count() == played
+    assert queued == []
+
+
+def test_a_bot_with_more_to_play_than_a_task_allows_queues_the_rest(
+    alice, queued, monkeypatch, django_capture_on_commit_callbacks
+):
+    monkeypatch.setattr(bot_play, "MOVES_PER_TASK", 2)
+    game_id = shuuro_bot_game(alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert bot_play.play_turns(game_id) == 2
+    assert queued == [game_id]
+
+
+def test_a_bot_whose_game_ends_while_it_thinks_stops_quietly(alice, carolo_bot, monkeypatch):
+    challenge = services.create_challenge(
+        alice, variant="carolo", opponent=carolo_bot, color="black", bot_level=1
+    )
+    choose = bots.choose_move
+
+    def resigned_meanwhile(position, side, level, rng):
+        services.resign(alice, challenge.game_id)
+        return choose(position, side, level, rng=rng)
+
+    monkeypatch.setattr(bots, "choose_move", resigned_meanwhile)
+    assert bot_play.play_turns(challenge.game_id) == 0
+    game = Game.objects.get()
+    assert (game.status, game.winner, game.ply) == ("finished", "white", 0)
 
 
 @pytest.mark.parametrize(
