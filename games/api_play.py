@@ -2,7 +2,7 @@
 
 Secret information never leaves here for another player: the position is
 ``view_fen(side)``, the ply ``visible_ply(side)``, and the other side's hidden
-moves are left out.
+moves are left out, until the game is over.
 """
 
 from __future__ import annotations
@@ -122,7 +122,7 @@ def game_state(request, game: Game, user, response: HttpResponse | None = None) 
     state.update(
         options=game.options,
         start_fen=game.start_fen,
-        fen=position.view_fen(side),
+        fen=position.view_fen(side) if game.is_active else position.fen(),
         moves=[text for text, _ in moves],
         move_sides=[mover for _, mover in moves],
         legal_moves=legal,

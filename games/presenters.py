@@ -1,9 +1,9 @@
 """A game as one viewer may see it: board, move list, status and actions as plain data.
 
 Views call ``present()`` and hand the result to ``games/game.html``; every display
-decision lives here.  Secrecy rule: the board and hands come only from
-``view_fen(viewer side)``, and hidden moves of the other side never reach the
-move list, the replay or the record.
+decision lives here.  Secrecy rule: while the game goes on, the board and hands
+come only from ``view_fen(viewer side)``, and hidden moves of the other side never
+reach the move list, the replay or the record.  A game that ended shows everything.
 """
 
 from __future__ import annotations
@@ -143,9 +143,10 @@ def visible_moves(game: Game, side: str | None) -> list[ListedMove]:
     return found
 
 
-def view_position(position, side: str | None):
-    """``position`` (the full one) as ``side`` may see it."""
-    return type(position).from_fen(position.view_fen(side))
+def view_position(position, side: str | None, *, over: bool = False):
+    """``position`` (the full one) as ``side`` may see it: all of it once the game is
+    ``over``."""
+    return position if over else type(position).from_fen(position.view_fen(side))
 
 
 def view_board(position, side: str | None) -> rules.Board:
@@ -169,7 +170,8 @@ def record_text(game: Game, side: str | None) -> str:
     for move in moves:
         lines.append(f"{move.side} {move.text}")
     lines.append("")
-    lines.append(f"fen: {view_position(game.position(), side).fen()}")
+    over = not game.is_active
+    lines.append(f"fen: {view_position(game.position(), side, over=over).fen()}")
     return "\n".join(lines) + "\n"
 
 
@@ -201,7 +203,7 @@ def present(
     live = replay is None
     if live:
         full = game.position()
-        position = view_position(full, side)
+        position = view_position(full, side, over=not game.is_active)
         shown = moves[-1] if moves else None
     else:
         fen = game.start_fen
@@ -210,7 +212,7 @@ def present(
                 "fen_after", flat=True
             )[0]
         full = engine.from_fen(fen)
-        position = view_position(full, side)
+        position = view_position(full, side, over=not game.is_active)
         shown = moves[replay - 1] if replay else None
 
     acting = live and game.is_active and side is not None and side in game.to_act()

@@ -254,8 +254,7 @@ def _play(game: Game, side: str, text, ply, user, now: datetime) -> Game:
     position = position.play(move)
     _record(game, position, text, side, user, now, secret=secret)
     if secret and not position.is_secret:
-        game.moves.filter(hidden=True).update(hidden=False)
-        game.white_hidden = game.black_hidden = 0
+        _reveal(game)
     position = _roll_dice(game, position, now)
     if not secret:  # a secret move must leave no trace the opponent could see
         game.draw_offer = ""
@@ -268,6 +267,12 @@ def _play(game: Game, side: str, text, ply, user, now: datetime) -> Game:
     notify.turn_started(game, actors_before, now)
     bot_play.wake(game, user)
     return game
+
+
+def _reveal(game: Game) -> None:
+    """Show both sides' secret moves: the secret phase, or the game, is over."""
+    game.moves.filter(hidden=True).update(hidden=False)
+    game.white_hidden = game.black_hidden = 0
 
 
 def _record(game: Game, position, text: str, side: str, user, now, *, secret=False) -> Move:
@@ -382,6 +387,8 @@ def _finish(game: Game, winner: str, reason: str, text: str, now: datetime, *, a
     game.white_to_act = game.black_to_act = False
     game.deadline = None
     game.draw_offer = ""
+    if game.white_hidden or game.black_hidden:  # ended in Shuuro's recruitment: all shown
+        _reveal(game)
     if game.rated and not aborted:
         rate_game(game, now)
     notify.game_ended(game, now)

@@ -185,3 +185,19 @@ def test_a_shuuro_game_to_resignation(api_alice, api_bob, api_charlie):
     assert play(mover, game_id, seen["legal_moves"][0], seen["ply"])[0] == 200
     status, body = api_bob.post(f"/api/games/{game_id}/resign")
     assert status == 200 and body["outcome"]["winner"] == "alice"
+
+
+def test_a_shuuro_game_ended_in_recruitment_shows_both_armies(api_alice, api_bob, api_charlie):
+    game_id = start_game(api_alice, api_bob, "shuuro-mini")
+    assert play(api_alice, game_id, "+Q")[0] == 200
+    assert play(api_alice, game_id, "done", 1)[0] == 200
+    assert play(api_bob, game_id, "+N", 0)[0] == 200  # bob has seen nothing of hers
+    status, body = api_bob.post(f"/api/games/{game_id}/resign")
+    assert status == 200 and body["outcome"]["reason"] == "resign"
+    # The game is over: nothing is secret, and anyone can replay it.
+    for viewer in (api_alice, api_bob, api_charlie):
+        _, seen = viewer.get(f"/api/games/{game_id}")
+        assert seen["moves"] == ["+Q", "done", "+N"] and seen["ply"] == 3
+        assert seen["move_sides"] == ["white", "white", "black"]
+        assert seen["fen"].split()[2] == "KQkn"  # both hands, in full
+        assert replayed_fen(seen) == seen["fen"]
