@@ -14,6 +14,7 @@ from django.contrib.auth import authenticate
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
 from django.urls import re_path
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext as _
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
@@ -155,11 +156,14 @@ def account(request):
 api.add_router("", router)
 
 
-def _json_method_errors(view):
-    """ninja answers a wrong method with a plain-text 405; ours is JSON like every error."""
+def _api_view(view):
+    """Every API answer: a wrong method's 405 in JSON like every error (ninja's is
+    plain text), and kept private to its caller, whose token it depends on."""
 
     def wrapped(request, *args, **kwargs):
         response = view(request, *args, **kwargs)
+        patch_cache_control(response, private=True, no_cache=True)
+        patch_vary_headers(response, ["Authorization"])
         if response.status_code == 405 and response.get("Content-Type", "").startswith("text/"):
             allowed = response["Allow"]
             message = _("Method %(method)s is not allowed here (allowed: %(allowed)s).") % {
@@ -182,5 +186,5 @@ def api_urls():
     """The API's URL patterns for ``path("api/", ...)``: JSON errors for bad paths too."""
     patterns, app_name, namespace = api.urls
     for pattern in patterns:
-        pattern.callback = _json_method_errors(pattern.callback)
+        pattern.callback = _api_view(pattern.callback)
     return [*patterns, re_path(r"^(?P<rest>.*)$", _unknown_path)], app_name, namespace

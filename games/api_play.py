@@ -93,8 +93,9 @@ def _summary(request, game: Game, side: str | None, position=None) -> dict:
 
 
 def _etag(game, side: str | None) -> str:
-    """The state's ETag for this viewer: it changes iff what they see changes."""
-    return f'"{poll_token(game, side)}"'
+    """The state's ETag for this viewer: it changes iff what they see changes, and
+    differs from another viewer's (whose answer differs)."""
+    return f'"{side or "spectator"}-{poll_token(game, side)}"'
 
 
 # The moves the viewer may see: the hidden ones are a side's own secret moves.

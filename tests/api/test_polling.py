@@ -24,6 +24,17 @@ def test_an_unchanged_game_answers_304_with_no_body(api_bob, game_id):
     assert again["ETag"] == first["ETag"]
 
 
+def test_each_viewer_has_their_own_etag_and_answers_are_private(
+    api_alice, api_bob, api_charlie, game_id
+):
+    answers = [_poll(api, game_id) for api in (api_alice, api_bob, api_charlie)]
+    assert len({answer["ETag"] for answer in answers}) == 3  # three different bodies
+    # another player's tag is just stale: the full state, not a 304
+    assert _poll(api_bob, game_id, answers[0]["ETag"]).status_code == 200
+    for answer in answers:
+        assert "private" in answer["Cache-Control"] and "Authorization" in answer["Vary"]
+
+
 def test_the_opponents_move_changes_the_answer(api_alice, api_bob, game_id):
     etag = _poll(api_bob, game_id)["ETag"]
     status, _ = play(api_alice, game_id, "d2-f6", 0)
