@@ -171,6 +171,10 @@ def click(request, game_id):
 
 def _move(request, game: Game, text: str, ply: int, *, confirmed: bool):
     if getattr(request.user, "confirm_moves", False) and not confirmed:
+        try:  # only a move that can be played is offered for confirmation
+            text = services.check_move(request.user, game, text, ply)
+        except services.GameError as error:
+            return _refused(request, game.pk, error)
         return _answer(request, game.pk, state=EntryState(confirm=text))
     try:
         services.play_move(request.user, game.pk, text, ply)

@@ -236,18 +236,36 @@ def play_move(user, game_id, text, ply, *, now: datetime | None = None) -> Game:
     raise Conflict(_("This game is over."))
 
 
-def _play(game: Game, side: str, text, ply, user, now: datetime) -> Game:
+def check_move(user, game: Game, text, ply) -> str:
+    """The move ``user`` would play (its text as the game writes it), without playing
+    it: what a page asks before it offers the move for confirmation.  GameError
+    exactly when ``play_move`` would refuse it now."""
+    side = game.side_of(user)
+    if side is None:
+        raise Forbidden(_("You are not playing in this game."))
+    if not game.is_active:
+        raise Conflict(_("This game is over."))
+    position = game.position()
+    return position.move_text(_parse(game, position, side, text, ply))
+
+
+def _parse(game: Game, position, side: str, text, ply):
+    """``side``'s move ``text``, seen at ``ply``, in the game's current ``position``."""
     if type(ply) is not int or ply != game.visible_ply(side):
         raise StalePly(_("The game has changed since you saw it; here is the current position."))
-    position = game.position()
     if side not in position.to_act:
         raise Forbidden(_("It is not your turn."))
     if not isinstance(text, str):
         raise GameError(_("A move must be text."))
     try:
-        move = position.parse_move(text, side)
+        return position.parse_move(text, side)
     except rules.RulesError as error:
         raise GameError(str(error)) from None
+
+
+def _play(game: Game, side: str, text, ply, user, now: datetime) -> Game:
+    position = game.position()
+    move = _parse(game, position, side, text, ply)
     actors_before = position.to_act
     secret = position.is_secret
     text = position.move_text(move)

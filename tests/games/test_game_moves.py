@@ -336,6 +336,20 @@ def test_without_javascript_a_typed_move_is_confirmed_on_the_page(players, alice
     assert Move.objects.get(game=game).text == "d2-f6"
 
 
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [("a1-a8", "the Aymon never takes anything"), ("z9-z10", "not a Carolo move")],
+)
+def test_a_typed_move_that_cannot_be_played_is_refused_before_any_confirmation(
+    players, alice, bob, text, reason
+):
+    game = start_game("carolo", alice, bob)
+    client, user = players["white"]
+    page = words(post_move(client, user, game.pk, text, confirmed=False, htmx=True))
+    assert reason in page and "Confirm" not in page
+    assert not Move.objects.filter(game=game).exists()
+
+
 def test_a_click_out_of_turn_is_refused(players, alice, bob):
     game = start_game("carolo", alice, bob)
     client, user = players["black"]
