@@ -359,6 +359,7 @@ def _recruitment(game: Game, position, side: str) -> dict | None:
         return None
     hand = view_board(position, side).hands.get(side, {})
     prices = position.prices
+    legal = {position.move_text(move) for move in position.legal_moves(side)}
     spent = 0
     rows = []
     for letter in "QRBNP":
@@ -371,6 +372,8 @@ def _recruitment(game: Game, position, side: str) -> dict | None:
                 "name": render.PIECE_NAMES[game.variant][letter],
                 "count": count,
                 "price": prices[letter],
+                "can_buy": f"+{letter}" in legal,  # within the budget and the caps
+                "can_give_back": f"-{letter}" in legal,
                 "image_url": render.legend(game.variant)[list("KQRBNP").index(letter)][2],
             }
         )

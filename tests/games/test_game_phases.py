@@ -64,6 +64,15 @@ def test_recruitment_shows_the_budget_and_counts(players, recruiting):
     assert 'value="done"' in html
 
 
+def test_only_what_can_be_bought_or_given_back_is_offered(players, recruiting):
+    # 20 points left: of queen 110, rook 70, bishop 40, knight 40 and pawn 10, only a
+    # pawn fits; only the queen and the rook bought can be given back.
+    html = get(players["white"][0], recruiting).content.decode()
+    buttons = dict(re.findall(r'name="text" value="([+-][QRBNP])"[^>]*?( disabled)?>', html))
+    assert {text for text, off in buttons.items() if not off} == {"+P", "-Q", "-R"}
+    assert len(buttons) == 10
+
+
 def test_each_plus_and_minus_is_a_move(players, recruiting):
     client, user = players["black"]
     response = post_move(client, user, recruiting.pk, "-N", htmx=True, confirmed=False)
