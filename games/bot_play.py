@@ -2,7 +2,8 @@
 
 A bot plays through the same service functions as a person.  Its search runs in
 a Celery task started on commit after the move that gave it the turn (and a beat
-sweep wakes any bot whose task was lost), never inside a web request.
+sweep wakes any bot whose task was lost), never inside a web request.  A draw
+offered to a bot is answered the same way (``answer_draw``); a bot never offers one.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games import bots
+from games import bots, rules
 from games.models import Game
 
 # The bot account of each game; Shuuro's also plays Mini-Shuuro.
@@ -28,6 +29,9 @@ BOT_OF = {
 }
 DEFAULT_LEVEL = 3
 MOVES_PER_TASK = 100  # Shuuro's recruitment and deployment are many moves in a row
+DRAW_LEVEL = 4  # the search that judges a draw offer: no noise, so the same verdict each time
+DRAW_SECONDS = 0.5  # depth 2 or 3: a glance, not a game's worth of thinking
+ACCEPT_BELOW = -500  # about five pawns down, by the bot's own evaluation
 
 
 def plays(user, variant: str) -> bool:
@@ -74,9 +78,13 @@ def play_turns(game_id: int) -> int:
     """Play every move the bot owes in the game now; the number of moves played."""
     from games import services
 
-    played = 0
+    played, answered = 0, False
     while played < MOVES_PER_TASK:
         game = Game.objects.select_related("white", "black").get(pk=game_id)
+        if not answered and offered_to_bot(game):
+            answered = True  # once a task: a fresh offer meanwhile has a task of its own
+            answer_draw(game_id)  # first: the bot's move would withdraw the offer unanswered
+            continue
         found = bot_to_act(game)
         if found is None:
             return played
@@ -94,18 +102,90 @@ def play_turns(game_id: int) -> int:
     return played
 
 
+def offered_to_bot(game: Game) -> bool:
+    """Whether the active game has a draw offer pending for its bot to answer."""
+    if not game.is_active or not game.draw_offer:
+        return False
+    return bool(game.player(rules.opponent(game.draw_offer)).is_bot)
+
+
+def draw_offered(game: Game) -> None:
+    """After this transaction commits, let the bot answer the draw just offered to it."""
+    if offered_to_bot(game):
+        from games import tasks
+
+        game_id = game.pk
+        transaction.on_commit(lambda: tasks.bot_answer_draw.delay(game_id))
+
+
+def draw_answer(game: Game, side: str) -> str:
+    """``"accept"`` or ``"decline"``: the bot playing ``side`` answers a draw offer.
+
+    The policy: the bot declines, unless a shallow search of the position (the bots'
+    own evaluation, level ``DRAW_LEVEL`` for ``DRAW_SECONDS``, without noise) finds
+    it clearly lost, ``ACCEPT_BELOW`` (about five pawns) or worse from its side,
+    and then it accepts.  Whoever is to move, the score is read from the bot's side.
+    Where there is nothing sound to judge by, it declines: a secret phase (the
+    position holds the opponent's hidden purchases, which the bot must not use),
+    Shuuro's setup (no search score), or a position with no single side to move.
+    The bot's level does not change the answer.
+    """
+    position = game.position()
+    if position.is_secret or position.key not in bots.EVALUATORS:
+        return "decline"
+    movers = list(position.to_act)
+    if len(movers) != 1 or movers[0] not in (rules.WHITE, rules.BLACK):
+        return "decline"
+    mover = movers[0]
+    try:
+        found = bots.search(
+            position, mover, DRAW_LEVEL, rng=random.Random(0), time_limit=DRAW_SECONDS
+        )
+    except ValueError:  # no legal move: nothing to judge by
+        return "decline"
+    score = found.score if mover == side else -found.score
+    return "accept" if score <= ACCEPT_BELOW else "decline"
+
+
+def answer_draw(game_id: int) -> str | None:
+    """Answer the draw offered to the game's bot, through the players' service.
+
+    The answer given, or None when there was nothing to answer: no offer, the
+    offer was withdrawn or already answered (another task), or the game ended
+    meanwhile.  Idempotent, and never an offer of the bot's own.
+    """
+    from games import services
+
+    game = Game.objects.select_related("white", "black").get(pk=game_id)
+    if not offered_to_bot(game):
+        return None
+    side = rules.opponent(game.draw_offer)
+    bot = game.player(side)
+    answer = draw_answer(game, side)
+    try:
+        services.draw_action(bot, game_id, answer)
+    except services.Conflict:
+        return None  # answered by another task, withdrawn by a move, or the game is over
+    return answer
+
+
 def waiting_games(now: datetime, grace: timedelta = timedelta(minutes=1)):
-    """Active games where a bot has been due to act for longer than ``grace``."""
+    """Active games where a bot has been due to act for longer than ``grace``, or has
+    a draw offer to answer (an offer keeps no time; answering twice is harmless)."""
     late = now - grace
-    return Game.objects.filter(
-        Q(white__is_bot=True, white_to_act=True) | Q(black__is_bot=True, black_to_act=True),
-        Q(last_move_at__lte=late) | Q(last_move_at__isnull=True, created_at__lte=late),
-        status=Game.Status.ACTIVE,
-    ).values_list("pk", flat=True)
+    due = Q(white__is_bot=True, white_to_act=True) | Q(black__is_bot=True, black_to_act=True)
+    due &= Q(last_move_at__lte=late) | Q(last_move_at__isnull=True, created_at__lte=late)
+    offered = Q(white__is_bot=True, draw_offer=rules.BLACK) | Q(
+        black__is_bot=True, draw_offer=rules.WHITE
+    )
+    return Game.objects.filter(due | offered, status=Game.Status.ACTIVE).values_list(
+        "pk", flat=True
+    )
 
 
 def wake_waiting(now: datetime | None = None) -> int:
-    """Restart the bot of every game whose bot task was lost (broker down, crash)."""
+    """Restart the bot of every game whose bot task was lost (broker down, crash); its
+    task answers a pending draw offer first."""
     from games import tasks
 
     ids = list(waiting_games(now or timezone.now())[:200])

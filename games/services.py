@@ -440,6 +440,7 @@ def draw_action(user, game_id, action: str, *, now: datetime | None = None) -> G
             _draw(game, side, action, now)
             game.version += 1
             store.update(game)
+            bot_play.draw_offered(game)  # an offer to a bot: it answers after commit
             return game
     raise Conflict(_("This game is over."))
 

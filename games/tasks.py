@@ -63,8 +63,16 @@ def bot_move(game_id: int) -> int:
 
 
 @shared_task(**OPTIONS)
+def bot_answer_draw(game_id: int) -> str | None:
+    """After a draw offer to a bot: the bot accepts or declines it."""
+    from games import bot_play
+
+    return bot_play.answer_draw(game_id)
+
+
+@shared_task(**OPTIONS)
 def wake_bots() -> int:
-    """Every minute: restart bots whose turn task was lost."""
+    """Every minute: restart bots whose turn (or draw answer) task was lost."""
     from games import bot_play
 
     return bot_play.wake_waiting()

@@ -171,3 +171,106 @@ def test_the_lobby_offers_every_bot_and_the_form_picks_its_game(client_alice, db
         assert f"/challenge/new/?opponent={name}" in lobby
     form = client_alice.get("/challenge/new/?opponent=shuuro-bot").content.decode()
     assert '<option value="shuuro" selected>' in form
+
+
+# -- draw offers to a bot --------------------------------------------------------------
+# Black has only its Ego and Carolo against White's whole army: the bot is lost.
+LOST_FOR_BLACK = "4e3/8/8/8/8/c7/3A1A2/AHBCEBHA w c1f1 1"
+
+
+def bot_game(alice, bot, *, color="white", fen=""):
+    options = {"fen": fen} if fen else {}
+    challenge = services.create_challenge(
+        alice, variant="carolo", options=options, opponent=bot, color=color, bot_level=1
+    )
+    return challenge.game_id
+
+
+def test_a_lost_bot_accepts_a_draw_offered_on_the_players_turn(
+    alice, carolo_bot, django_capture_on_commit_callbacks
+):
+    game_id = bot_game(alice, carolo_bot, fen=LOST_FOR_BLACK)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.draw_action(alice, game_id, "offer")
+    game = Game.objects.get()
+    assert (game.status, game.winner, game.result_reason) == ("finished", "", "agreement")
+    assert game.draw_offer == "" and game.ply == 0
+
+
+def test_a_bot_declines_a_draw_in_an_even_game_on_the_players_turn(
+    alice, carolo_bot, django_capture_on_commit_callbacks
+):
+    game_id = bot_game(alice, carolo_bot)
+    version = Game.objects.get().version
+    with django_capture_on_commit_callbacks(execute=True):
+        services.draw_action(alice, game_id, "offer")
+    game = Game.objects.get()
+    assert game.is_active and game.draw_offer == "" and game.white_to_act and game.ply == 0
+    assert game.version == version + 2  # offered, then declined: what pollers see
+
+
+def test_a_bot_answers_a_draw_offered_on_its_own_turn(
+    alice, carolo_bot, queued, django_capture_on_commit_callbacks
+):
+    game_id = bot_game(alice, carolo_bot, color="black")  # the bot's move task is held
+    with django_capture_on_commit_callbacks(execute=True):
+        services.draw_action(alice, game_id, "offer")
+    game = Game.objects.get()
+    assert game.is_active and game.draw_offer == "" and game.ply == 0  # declined, not moved
+    assert queued == []  # answering queues no move task; the held one still plays
+    assert bot_play.play_turns(game_id) == 1
+
+
+def test_a_bot_on_its_turn_answers_a_pending_offer_before_it_moves(
+    alice, carolo_bot, queued, django_capture_on_commit_callbacks
+):
+    lost_for_white = "ahbcebha/3a1a2/8/8/8/C7/8/4E3 w c8f8 1"
+    game_id = bot_game(alice, carolo_bot, color="black", fen=lost_for_white)
+    Game.objects.filter(pk=game_id).update(draw_offer="black")  # its answer task was lost
+    assert list(bot_play.waiting_games(timezone.now())) == [game_id]  # the sweep sees it
+    with django_capture_on_commit_callbacks(execute=True):
+        assert bot_play.play_turns(game_id) == 0  # accepted instead of moving
+    game = Game.objects.get()
+    assert (game.status, game.result_reason, game.ply) == ("finished", "agreement", 0)
+
+
+def test_a_second_answer_finds_nothing_to_do(alice, carolo_bot):
+    game_id = bot_game(alice, carolo_bot)
+    services.draw_action(alice, game_id, "offer")  # no on-commit callbacks: two tasks later
+    assert tasks.bot_answer_draw.delay(game_id).get() == "decline"
+    assert tasks.bot_answer_draw.delay(game_id).get() is None
+    assert Game.objects.get().draw_offer == ""
+
+
+def test_an_answer_raced_by_another_finds_the_conflict(alice, carolo_bot, monkeypatch):
+    game_id = bot_game(alice, carolo_bot)
+    services.draw_action(alice, game_id, "offer")
+    judge = bot_play.draw_answer
+
+    def answered_meanwhile(game, side):
+        services.draw_action(carolo_bot, game_id, "decline")  # the other task won
+        return judge(game, side)
+
+    monkeypatch.setattr(bot_play, "draw_answer", answered_meanwhile)
+    assert bot_play.answer_draw(game_id) is None
+    assert Game.objects.get().draw_offer == ""
+
+
+def test_no_answer_when_the_game_ended_meanwhile(alice, carolo_bot):
+    game_id = bot_game(alice, carolo_bot)
+    services.draw_action(alice, game_id, "offer")
+    services.resign(alice, game_id)
+    assert bot_play.answer_draw(game_id) is None
+    assert Game.objects.get().result_reason == "resign"
+
+
+def test_a_bot_never_offers_a_draw(alice, carolo_bot, monkeypatch):
+    actions = []
+    monkeypatch.setattr(services, "draw_action", lambda *args, **kw: actions.append(args[2]))
+    game_id = bot_game(alice, carolo_bot)
+    Game.objects.filter(pk=game_id).update(draw_offer="white")
+    bot_play.answer_draw(game_id)
+    game_id = bot_game(alice, carolo_bot, fen=LOST_FOR_BLACK)
+    Game.objects.filter(pk=game_id).update(draw_offer="white")
+    bot_play.answer_draw(game_id)
+    assert actions == ["decline", "accept"]
