@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseStopPolling
 
 from games import bot_play, queries, rules, services
 from games.forms import (
@@ -163,6 +164,38 @@ def challenge_detail(request, token):
         Challenge.objects.select_related("challenger", "opponent", "game"), token=token
     )
     return render(request, "games/challenge_detail.html", _detail_context(request, challenge))
+
+
+@require_GET
+def challenge_poll(request, token):
+    """The open challenge page asks every few seconds whether anything happened.
+
+    204 while the challenge is open (one small query).  Once accepted, its two
+    players are sent on to the game (``HX-Redirect``); anyone else, and everyone
+    once it is declined or cancelled, gets the page's refreshed status, with
+    status 286 so that htmx stops polling.  Like the page, it needs the token.
+    """
+    row = (
+        Challenge.objects.filter(token=token)
+        .values("status", "challenger_id", "opponent_id", "game_id")
+        .first()
+    )
+    if row is None:
+        raise Http404
+    if row["status"] == Challenge.Status.OPEN:
+        return HttpResponse(status=204)
+    players = {row["challenger_id"], row["opponent_id"]}
+    if row["game_id"] and request.user.is_authenticated and request.user.pk in players:
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = queries.game_url(row["game_id"])
+        return response
+    challenge = get_object_or_404(
+        Challenge.objects.select_related("challenger", "opponent", "game"), token=token
+    )
+    context = {**_detail_context(request, challenge), "poll": True}
+    response = render(request, "games/challenge_detail.html#live", context)
+    response.status_code = HttpResponseStopPolling.status_code
+    return response
 
 
 def _detail_context(request, challenge: Challenge, error: str = "") -> dict:

@@ -18,6 +18,7 @@ urlpatterns = [
     path("unsubscribe/<str:token>/", notify_views.unsubscribe, name="unsubscribe"),
     path("challenge/new/", challenge_views.challenge_new, name="challenge_new"),
     path("challenge/<slug:token>/", challenge_views.challenge_detail, name="challenge_detail"),
+    path("challenge/<slug:token>/poll", challenge_views.challenge_poll, name="challenge_poll"),
     path(
         "challenge/<int:challenge_id>/accept/",
         challenge_views.challenge_accept,

@@ -199,6 +199,7 @@ def test_open_challenge_created_and_accepted_in_the_lobby(open_page, alice, bob)
     page_a.get_by_role("button", name="Create the challenge").click()
     expect(page_a.get_by_role("heading", level=1)).to_contain_text("Rococo challenge by alice")
     challenge_url = page_a.url
+    expect(page_a.get_by_text("Waiting for someone to accept…")).to_be_visible()
 
     page_b.goto("/lobby/")
     row = page_b.locator("#challenges tr", has_text="alice")
@@ -210,6 +211,8 @@ def test_open_challenge_created_and_accepted_in_the_lobby(open_page, alice, bob)
     expect(page_b).to_have_url(re.compile(r"/game/\d+/$"))
     game_url = page_b.url
 
+    # alice's challenge page, left open, notices the accept and follows to the game
+    expect(page_a).to_have_url(game_url)
     page_a.goto(challenge_url)
     page_a.get_by_role("link", name="Go to the game").click()
     expect(page_a).to_have_url(game_url)

@@ -414,3 +414,111 @@ def test_an_htmx_cancel_is_sent_back_to_the_page(client_alice, alice):
     )
     assert r["HX-Redirect"] == "/lobby/"
     assert Challenge.objects.get().status == "cancelled"
+
+
+# -- the open challenge page follows what happens to it --------------------------------
+
+
+def poll(client, challenge):
+    return client.get(f"/challenge/{challenge.token}/poll", HTTP_HX_REQUEST="true")
+
+
+def test_the_open_page_polls_and_tells_the_challenger_it_waits(client_alice, alice, bob):
+    challenge = open_challenge(alice, opponent=bob)
+    page = text(client_alice.get(f"/challenge/{challenge.token}/"))
+    assert f'hx-get="/challenge/{challenge.token}/poll" hx-trigger="every 3s"' in page
+    assert 'aria-live="polite"' in page
+    assert "Waiting for bob to accept…" in page
+
+
+def test_an_open_challenge_to_anyone_waits_for_someone(client_alice, alice):
+    challenge = open_challenge(alice)
+    assert "Waiting for someone to accept…" in text(
+        client_alice.get(f"/challenge/{challenge.token}/")
+    )
+
+
+def test_a_closed_challenge_page_does_not_poll(client_alice, alice, bob):
+    challenge = open_challenge(alice, opponent=bob)
+    services.decline_challenge(bob, challenge.pk)
+    page = text(client_alice.get(f"/challenge/{challenge.token}/"))
+    assert "/poll" not in page
+    assert "bob declined this challenge." in page
+
+
+def test_the_poll_answers_nothing_while_the_challenge_is_open(
+    client_alice, alice, bob, django_assert_num_queries
+):
+    challenge = open_challenge(alice, opponent=bob)
+    with django_assert_num_queries(3):  # session, user, the challenge's row
+        r = poll(client_alice, challenge)
+    assert (r.status_code, r.content) == (204, b"")
+    assert "HX-Redirect" not in r
+
+
+@pytest.mark.parametrize("named", [True, False])
+def test_after_the_accept_the_poll_sends_both_players_to_the_game(client, alice, bob, named):
+    challenge = open_challenge(alice, opponent=bob if named else None)
+    game = services.accept_challenge(bob, challenge.pk)
+    for player in (alice, bob):
+        client.force_login(player)
+        r = poll(client, challenge)
+        assert r.status_code == 204
+        assert r["HX-Redirect"] == f"/game/{game.pk}/"
+
+
+def test_after_a_decline_the_poll_shows_the_declined_status(client_alice, alice, bob):
+    challenge = open_challenge(alice, opponent=bob)
+    services.decline_challenge(bob, challenge.pk)
+    r = poll(client_alice, challenge)
+    page = text(r)
+    assert r.status_code == 286  # htmx stops polling
+    assert "HX-Redirect" not in r
+    assert "bob declined this challenge." in page
+    assert '<span id="challenge-status" hx-swap-oob="true">Declined</span>' in page
+    assert "/cancel/" not in page and "/poll" not in page and "<html" not in page
+
+
+def test_after_a_cancel_the_opponents_poll_shows_it(client, alice, bob):
+    challenge = open_challenge(alice, opponent=bob)
+    services.cancel_challenge(alice, challenge.pk)
+    client.force_login(bob)
+    r = poll(client, challenge)
+    assert r.status_code == 286
+    assert "alice cancelled this challenge." in text(r)
+    assert "/accept/" not in text(r) and "/decline/" not in text(r)
+
+
+@pytest.mark.parametrize("who", ["charlie", "visitor"])
+def test_a_stranger_polling_an_accepted_challenge_sees_what_the_page_shows(
+    client, alice, bob, charlie, who
+):
+    challenge = open_challenge(alice, opponent=bob)
+    game = services.accept_challenge(bob, challenge.pk)
+    if who == "charlie":
+        client.force_login(charlie)
+    r = poll(client, challenge)
+    assert r.status_code == 286 and "HX-Redirect" not in r
+    page = text(r)
+    assert "The challenge was accepted: the game has begun." in page
+    assert f'href="/game/{game.pk}/"' in page  # as the page itself shows anyone with the link
+    assert f'href="/game/{game.pk}/"' in text(client.get(f"/challenge/{challenge.token}/"))
+    assert "/accept/" not in page and "/decline/" not in page and "/cancel/" not in page
+
+
+def test_the_poll_needs_the_challenges_link(client_alice, alice):
+    challenge = open_challenge(alice)
+    assert client_alice.get("/challenge/nosuchtoken1/poll").status_code == 404
+    assert client_alice.get(f"/challenge/{challenge.pk}/poll").status_code == 404
+    assert client_alice.post(f"/challenge/{challenge.token}/poll").status_code == 405
+
+
+def test_without_htmx_the_page_still_shows_the_answer(client_alice, alice, bob):
+    challenge = open_challenge(alice, opponent=bob)
+    game = services.accept_challenge(bob, challenge.pk)
+    r = client_alice.get(f"/challenge/{challenge.token}/")
+    page = text(r)
+    assert r.status_code == 200 and "<html" in page
+    assert '<span id="challenge-status">Accepted</span>' in page
+    assert "hx-swap-oob" not in page and "/poll" not in page
+    assert f'<a class="button" href="/game/{game.pk}/">Go to the game</a>' in page
