@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import clock, move_entry, render, rules, services
+from games import bot_play, clock, move_entry, render, rules, services
 from games.models import Game, Move
 
 SIDE_WORDS = {rules.WHITE: gettext_lazy("White"), rules.BLACK: gettext_lazy("Black")}
@@ -274,6 +274,8 @@ def present(
         "record_url": reverse("game_record", args=[game.pk]),
         "url": url,
         "poll_url": f"{reverse('game_poll', args=[game.pk])}?v={poll_token(game, side)}",
+        # a bot answers within seconds: look for its move sooner than for a person's
+        "poll_seconds": 1 if bot_play.bot_to_act(game) else 5,
     }
 
 
@@ -326,7 +328,7 @@ def _steps(url: str, replay: int | None, count: int) -> dict:
 
 def _status(game: Game, position, side: str | None, live: bool) -> dict:
     status = {"over": not game.is_active, "result": "", "turn": "", "phase": "", "deadline": None}
-    if position.phase in PHASE_WORDS:
+    if position.phase in PHASE_WORDS and (game.is_active or not live):
         status["phase"] = PHASE_WORDS[position.phase]
     if not game.is_active:
         status["result"] = result_words(game)

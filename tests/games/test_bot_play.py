@@ -4,6 +4,7 @@ through the real Celery path (eager here; tests/integration runs a real worker).
 from datetime import timedelta
 
 import pytest
+from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
@@ -56,6 +57,20 @@ def test_a_bot_with_white_moves_first(alice, carolo_bot, django_capture_on_commi
         )
     game = Game.objects.get(pk=challenge.game_id)
     assert game.white == carolo_bot and game.ply == 1 and game.black_to_act
+
+
+def test_the_page_looks_for_a_bots_move_every_second(
+    alice, carolo_bot, client, django_capture_on_commit_callbacks
+):
+    challenge = services.create_challenge(
+        alice, variant="carolo", opponent=carolo_bot, color="black", bot_level=1
+    )  # the bot (White) is to move; its task has not run
+    client.force_login(alice)
+    url = reverse("game", args=[challenge.game_id])
+    assert 'hx-trigger="every 1s"' in client.get(url).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        bot_play.play_turns(challenge.game_id)
+    assert 'hx-trigger="every 5s"' in client.get(url).content.decode()  # alice's turn
 
 
 def test_a_shuuro_bot_recruits_its_army_as_soon_as_the_game_starts(

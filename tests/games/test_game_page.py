@@ -195,6 +195,15 @@ def test_poll_stops_when_the_game_is_over(players, game, alice):
     assert "White resigned: Black wins." in words(response)
 
 
+def test_an_ended_game_shows_no_phase_but_its_replay_does(players, alice, bob):
+    game = start_game("carge", alice, bob, {"barriers": "b2n,c3e,d1n"})
+    play_line(players, game.pk, ["@a1"])
+    assert "Phase: placement." in words(page(players["white"][0], game))
+    services.resign(alice, game.pk)
+    assert "Phase:" not in words(page(players["white"][0], game))
+    assert "Phase: placement." in words(page(players["white"][0], game, ply=0))
+
+
 def test_page_and_poll_record_presence(players, game, alice, bob):
     assert not presence.is_present(game.pk, alice.pk)
     page(players["white"][0], game)
@@ -220,8 +229,9 @@ def test_replay_shows_the_board_at_a_ply(players, game):
     assert 'aria-label="b8, black Hubris"' in html  # not yet moved at ply 1
     assert 'name="square"' not in html  # no moves from a past position
     assert 'value="ahbcebha/3a1a2/5A2/8/8/8/5A2/AHBCEBHA b c1f1c8f8 1"' in html
-    start = page(players["white"][0], game, ply=0).content.decode()
-    assert 'value="ahbcebha/3a1a2/8/8/8/8/3A1A2/AHBCEBHA w c1f1c8f8 1"' in start
+    start = page(players["white"][0], game, ply=0)
+    assert 'value="ahbcebha/3a1a2/8/8/8/8/3A1A2/AHBCEBHA w c1f1c8f8 1"' in start.content.decode()
+    assert "Replay: the start position, before the game's 3 moves." in words(start)
 
 
 def test_replay_links_step_through_the_game(players, game):
