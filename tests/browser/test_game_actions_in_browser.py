@@ -1,6 +1,7 @@
 """Resigning, a draw by agreement, playing from the keyboard, replaying a finished game,
 and the profile after a result: in a real browser, two players' pages open at once."""
 
+import random
 import re
 
 import pytest
@@ -53,10 +54,13 @@ def test_keyboard_move_then_resignation_with_confirmation(open_page, alice, bob)
     page_b.locator(square("g8")).focus()
     page_b.keyboard.press("Enter")
     expect(page_b.locator(square("g8"))).to_have_attribute("aria-pressed", "true")
+    expect(page_b.locator(square("g8"))).to_be_focused()  # the swap kept bob's place
     page_b.locator(square("g7")).focus()
     page_b.keyboard.press("Enter")
     table.counts["g8-g7"] += 1
     table.wait_for("g8-g7")
+    # the board is waiting for alice now: the focus goes to the status, not the page top
+    expect(page_b.locator("#game-status")).to_be_focused()
 
     page_a.get_by_role("button", name="Resign", exact=True).click()
     expect(page_a.locator("#game-actions")).to_contain_text(
@@ -149,3 +153,29 @@ def test_pages_of_a_logged_in_player_fit_a_phone_and_pass_axe(open_page, alice, 
     screenshot(page, "player-" + (path.strip("/").replace("/", "-") or "home") + "-390")
     assert horizontal_overflow(page) == 0
     assert axe_violations(page) == []
+
+
+CURRENT_MOVE_IN_VIEW = """() => {
+  const item = document.querySelector('.move-list [aria-current="step"]').closest("li");
+  const list = item.closest(".move-list");
+  const outer = list.getBoundingClientRect(), inner = item.getBoundingClientRect();
+  const shown = inner.top >= outer.top - 1 && inner.bottom <= outer.bottom + 1;  // subpixels
+  return [list.scrollHeight > list.clientHeight, shown];
+}"""
+
+
+def test_the_move_list_shows_the_current_move_of_a_long_game(open_page, alice, bob):
+    game = start("rococo", alice, bob)
+    rng = random.Random(7)
+    while game.ply < 60 and game.is_active:
+        position = game.position()
+        (side,) = position.to_act
+        move = position.move_text(rng.choice(position.legal_moves(side)))
+        game = play_through_services(game, [move])
+    assert game.ply >= 40  # more moves than the list's height holds
+    page = open_page(alice)
+    page.goto(f"/game/{game.pk}/")
+    assert page.evaluate(CURRENT_MOVE_IN_VIEW) == [True, True]
+    page.get_by_role("link", name="Previous move").click()
+    expect(page.locator(".game-replay-note")).to_contain_text(f"move {game.ply - 1} of")
+    assert page.evaluate(CURRENT_MOVE_IN_VIEW) == [True, True]

@@ -1,0 +1,47 @@
+/* After htmx swaps the game's live part (a click, a move, a poll): show the current
+   move in the move list, and keep the keyboard focus where the player was. */
+(function () {
+  "use strict";
+  var key = null; // the focused control before the swap: [selector, value]
+
+  function keyOf(el) {
+    if (el.name) return [el.tagName + '[name="' + el.name + '"]', el.value];
+    var label = el.getAttribute("aria-label");
+    return label ? [el.tagName + '[aria-label="' + label + '"]', null] : null;
+  }
+
+  function showCurrentMove() {
+    var link = document.querySelector('.move-list [aria-current="step"]');
+    if (!link) return;
+    var list = link.closest(".move-list"), item = link.closest("li");
+    list.scrollTop = item.offsetTop - (list.clientHeight - item.offsetHeight) / 2;
+  }
+
+  function restoreFocus(live) {
+    var found = [live.querySelector("[autofocus]")];
+    live.querySelectorAll(key[0]).forEach(function (el) {
+      if (key[1] === null || el.value === key[1]) found.push(el);
+    });
+    found.push(live.querySelector('[aria-pressed="true"]'),
+      live.querySelector(".game-choices button"), live.querySelector("#game-status"));
+    for (var i = 0; i < found.length; i++) {
+      if (!found[i] || found[i].disabled) continue;
+      found[i].focus({ preventScroll: true });
+      if (document.activeElement === found[i]) return;
+    }
+  }
+
+  document.addEventListener("htmx:beforeSwap", function () {
+    var live = document.getElementById("game-live"), el = document.activeElement;
+    key = live && el && live.contains(el) ? keyOf(el) : null;
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var live = document.getElementById("game-live");
+    if (!live) return;
+    showCurrentMove();
+    var el = document.activeElement;
+    if (key && (!el || el === document.body || !document.contains(el))) restoreFocus(live);
+    key = null;
+  });
+  document.addEventListener("DOMContentLoaded", showCurrentMove);
+})();
