@@ -8,6 +8,7 @@ reach the move list, the replay or the record.  A game that ended shows everythi
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from django.urls import reverse
@@ -262,7 +263,7 @@ def present(
         "status": _status(game, full, side, live),
         "acting": acting,
         "ply": game.visible_ply(side),
-        "choices": choices,
+        "choices": [(m, choice_words(game.variant, m.text)) for m in choices],
         "barrier_moves": entry.barrier_moves(selected) if selected else [],
         "confirm": confirm,
         "recruitment": _recruitment(game, full, side) if acting else None,
@@ -277,6 +278,30 @@ def present(
         # a bot answers within seconds: look for its move sooner than for a person's
         "poll_seconds": 1 if bot_play.bot_to_act(game) else 5,
     }
+
+
+# Rococo's "from-to[xcaptured,...][:swap|:kamikaze]" and Shuuro's "from_to=X".
+_ROCOCO_MOVE = re.compile(r"[a-j]\d+-(?P<to>[a-j]\d+)(?:x(?P<taken>[a-j\d,]+))?(?::(?P<kind>\w+))?")
+_PROMOTION = re.compile(r"[a-l]\d+_[a-l]\d+=(?P<piece>[QRBN])")
+
+
+def choice_words(variant: str, text: str) -> str:
+    """What a move among several with the same destination does, in words."""
+    found = _PROMOTION.fullmatch(text)
+    if found:
+        piece = render.PIECE_NAMES[variant][found["piece"]]
+        return _("promote to a %(piece)s") % {"piece": piece}
+    found = _ROCOCO_MOVE.fullmatch(text) if variant == "rococo" else None
+    if found is None:
+        return ""
+    taken = ", ".join(found["taken"].split(",")) if found["taken"] else ""
+    if found["kind"] == "swap":
+        return _("swap places with the piece on %(square)s") % {"square": found["to"]}
+    if found["kind"] == "kamikaze":
+        return _("take %(squares)s; your piece is removed too") % {"squares": taken}
+    if taken:
+        return _("take %(squares)s") % {"squares": taken}
+    return _("no capture")
 
 
 def _check_marks(position, board: rules.Board) -> dict[str, str]:

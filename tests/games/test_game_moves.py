@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import Game, Move
+from games.presenters import choice_words
 from tests.games.game_utils import click, client_for, play_line, post_move, start_game, words
 
 
@@ -225,6 +226,7 @@ def test_several_moves_between_two_squares_offer_a_choice(alice, bob, fixed_dice
     assert "Which move?" in html
     for letter in "QRBN":
         assert f'value="e5_e6={letter}"' in response.content.decode()
+    assert "e5_e6=N (promote to a knight)" in html
     game.refresh_from_db()
     # 3 recruitment moves, 3 rolls, 3 placements, the fight roll and 4 moves
     assert game.ply == 14
@@ -356,3 +358,16 @@ def test_a_click_out_of_turn_is_refused(players, alice, bob):
     response = click(client, user, game.pk, "d7", htmx=True)
     assert "It is not your turn." in words(response)
     assert not Move.objects.filter(game=game).exists()
+
+
+@pytest.mark.parametrize(
+    ("text", "meaning"),
+    [
+        ("e4-e3:swap", "swap places with the piece on e3"),
+        ("e4-e3xe3:kamikaze", "take e3; your piece is removed too"),
+        ("d4-d6xd3,d7", "take d3, d7"),
+        ("d4-d6", "no capture"),
+    ],
+)
+def test_a_rococo_move_among_several_says_what_it_does(text, meaning):
+    assert choice_words("rococo", text) == meaning
