@@ -33,7 +33,7 @@ from games.api_schemas import (
     MoveIn,
 )
 from games.models import Challenge, Game
-from games.presenters import poll_token
+from games.presenters import poll_token, view_fen
 from games.services import MAX_ID
 
 router = Router()
@@ -123,7 +123,7 @@ def game_state(request, game: Game, user, response: HttpResponse | None = None) 
     state.update(
         options=game.options,
         start_fen=game.start_fen,
-        fen=position.view_fen(side) if game.is_active else position.fen(),
+        fen=view_fen(position, side, over=not game.is_active),
         moves=[text for text, _ in moves],
         move_sides=[mover for _, mover in moves],
         legal_moves=legal,

@@ -65,13 +65,14 @@ def wake(game: Game, mover=None) -> None:
     """
     found = bot_to_act(game)
     if found is not None and found[0] != mover:
-        _queue(game.pk)
+        _queue("bot_move", game.pk)
 
 
-def _queue(game_id: int) -> None:
+def _queue(task: str, game_id: int) -> None:
+    """Run the bot task ``task`` (of games.tasks) for the game once this transaction commits."""
     from games import tasks
 
-    transaction.on_commit(lambda: tasks.bot_move.delay(game_id))
+    transaction.on_commit(lambda: getattr(tasks, task).delay(game_id))
 
 
 def play_turns(game_id: int) -> int:
@@ -98,7 +99,7 @@ def play_turns(game_id: int) -> int:
         except services.Conflict:
             return played  # the game ended while the bot thought (resigned, aborted)
         played += 1
-    _queue(game_id)  # more to play: a fresh task, so that one task never runs long
+    _queue("bot_move", game_id)  # more to play: a fresh task, so that one task never runs long
     return played
 
 
@@ -112,10 +113,7 @@ def offered_to_bot(game: Game) -> bool:
 def draw_offered(game: Game) -> None:
     """After this transaction commits, let the bot answer the draw just offered to it."""
     if offered_to_bot(game):
-        from games import tasks
-
-        game_id = game.pk
-        transaction.on_commit(lambda: tasks.bot_answer_draw.delay(game_id))
+        _queue("bot_answer_draw", game.pk)
 
 
 def draw_answer(game: Game, side: str) -> str:

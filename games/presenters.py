@@ -144,10 +144,15 @@ def visible_moves(game: Game, side: str | None) -> list[ListedMove]:
     return found
 
 
+def view_fen(position, side: str | None, *, over: bool = False) -> str:
+    """The FEN of ``position`` (the full one) that ``side`` may see: all of it once the
+    game is ``over``."""
+    return position.fen() if over else position.view_fen(side)
+
+
 def view_position(position, side: str | None, *, over: bool = False):
-    """``position`` (the full one) as ``side`` may see it: all of it once the game is
-    ``over``."""
-    return position if over else type(position).from_fen(position.view_fen(side))
+    """``position`` as ``side`` may see it (``view_fen``)."""
+    return position if over else type(position).from_fen(view_fen(position, side))
 
 
 def view_board(position, side: str | None) -> rules.Board:

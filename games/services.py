@@ -460,22 +460,18 @@ def _draw(game: Game, side: str, action: str, now: datetime) -> None:
         _finish(game, "", "agreement", "Draw by agreement", now)
 
 
-def movers(game: Game, *, secret: bool = True) -> set[str]:
-    """The sides that have made at least one move of their own (``secret=False``: one
-    the other side has seen)."""
-    moves = game.moves.exclude(side=rules.CHANCE).order_by()  # no ordering columns in DISTINCT
-    if not secret:
-        moves = moves.exclude(hidden=True)
+def movers(game: Game) -> set[str]:
+    """The sides that have made at least one move of their own that the other side
+    has seen: whether a player bought in secret (Shuuro's recruitment) must not show
+    in what the game allows or how it ends."""
+    moves = game.moves.exclude(side=rules.CHANCE).exclude(hidden=True)
+    moves = moves.order_by()  # no ordering columns in DISTINCT
     return set(moves.values_list("side", flat=True).distinct())
 
 
 def can_abort(game: Game) -> bool:
-    """A game can be aborted while one of its players has not made a move yet.
-
-    Secret moves do not count: whether a player may abort must not tell them that
-    the other has bought pieces in Shuuro's recruitment.
-    """
-    return game.is_active and len(movers(game, secret=False)) < 2
+    """A game can be aborted while one of its players has not made a move yet."""
+    return game.is_active and len(movers(game)) < 2
 
 
 def abort(user, game_id, *, now: datetime | None = None) -> Game:
@@ -509,7 +505,7 @@ def expire_if_overdue(game: Game, now: datetime) -> bool:
     late = game.to_act()
     if not late:
         return False
-    moved = movers(game, secret=False)
+    moved = movers(game)
     if any(side not in moved for side in late):
         _finish(game, "", "aborted", "Aborted: no first move in time", game.deadline, aborted=True)
     else:
