@@ -166,7 +166,7 @@ def record_text(game: Game, side: str | None) -> str:
     lines = [
         f"# {game.get_variant_display()} #{game.pk}: {game.white} (white) v {game.black} (black)",
         f"variant: {game.variant}",
-        f"start: {view_position(game.engine.from_fen(game.start_fen), side).fen()}",
+        f"start: {view_fen(game.engine.from_fen(game.start_fen), side)}",
     ]
     for name, value in sorted(game.options.items()):
         lines.append(f"option: {name}={value}")
@@ -176,8 +176,7 @@ def record_text(game: Game, side: str | None) -> str:
     for move in moves:
         lines.append(f"{move.side} {move.text}")
     lines.append("")
-    over = not game.is_active
-    lines.append(f"fen: {view_position(game.position(), side, over=over).fen()}")
+    lines.append(f"fen: {view_fen(game.position(), side, over=not game.is_active)}")
     return "\n".join(lines) + "\n"
 
 
@@ -299,7 +298,7 @@ def choice_words(variant: str, text: str) -> str:
     found = _ROCOCO_MOVE.fullmatch(text) if variant == "rococo" else None
     if found is None:
         return ""
-    taken = ", ".join(found["taken"].split(",")) if found["taken"] else ""
+    taken = (found["taken"] or "").replace(",", ", ")
     if found["kind"] == "swap":
         return _("swap places with the piece on %(square)s") % {"square": found["to"]}
     if found["kind"] == "kamikaze":
