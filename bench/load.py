@@ -17,6 +17,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from bench import cpu
+
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 PORT = 8765
@@ -117,17 +119,34 @@ def run(quick: bool = False) -> dict:
             client = [BIN / "python", "-m", "bench.load_client", URL, str(pairs_file)]
             client_options = ["--processes", str(GENERATOR_PROCESSES)]
 
-            def drive(players: int, mode: str, seconds: float = seconds) -> dict:
-                args = [*client, str(players), str(seconds), "--mode", mode, *client_options]
+            parts = {"web": server.pid, "worker": worker.pid}
+
+            def drive(players: int, mode: str, seconds: float = seconds, *extra) -> dict:
+                args = [*client, str(players), str(seconds), "--mode", mode, *extra]
+                if mode != "script":
+                    args += client_options
                 return json.loads(_run(args, env, stdout=subprocess.PIPE, text=True).stdout)
+
+            def measured(players: int, mode: str, *extra) -> dict:
+                """A stage, with the CPU each part spent on it per request."""
+                before = cpu.snapshot(parts) if cpu.available() else None
+                figures = drive(players, mode, seconds, *extra)
+                if before:
+                    done = figures.get("requests") or figures["move_statuses"].get("200", 0)
+                    figures["cpu_ms_per_request"] = cpu.per_request(
+                        before, cpu.snapshot(parts), done
+                    )
+                return figures
 
             drive(min(LEVELS), "poll", WARM_UP_SECONDS)
             figures = {str(count): drive(count, "poll") for count in LEVELS}
+            scripts = Path(var_dir) / "scripts.json"
+            scripts.write_text(json.dumps(drive(THROUGHPUT_PLAYERS, "script")))
             # The ceiling just before and just after the moves, so that the machine's
             # drift over a minute weighs on both sides of the ratio alike.
-            before = drive(THROUGHPUT_PLAYERS, "trivial")
-            throughput = drive(THROUGHPUT_PLAYERS, "throughput")
-            after = drive(THROUGHPUT_PLAYERS, "trivial")
+            before = measured(THROUGHPUT_PLAYERS, "trivial")
+            throughput = measured(THROUGHPUT_PLAYERS, "throughput", "--scripts", str(scripts))
+            after = measured(THROUGHPUT_PLAYERS, "trivial")
             ceiling = _ceiling(before, after)
         finally:
             for process in (server, worker):
@@ -177,6 +196,14 @@ def table(results: dict) -> str:
         f"{trivial['after_moves']['requests_per_second']} after); "
         f"moves = {results['move_throughput_vs_trivial']:.0%} of it"
     )
+    for label, stage in (
+        ("a move back to back", most),
+        ("a trivial request (before)", trivial["before_moves"]),
+        ("a trivial request (after)", trivial["after_moves"]),
+    ):
+        if spent := stage.get("cpu_ms_per_request"):
+            shares = ", ".join(f"{part} {ms}" for part, ms in spent.items() if part != "in_all")
+            lines.append(f"CPU ms for {label}: {spent['in_all']} in all ({shares})")
     return "\n".join(lines)
 
 

@@ -7,11 +7,12 @@ real API and prints JSON figures.  Modes:
 * ``poll`` (the default): each player polls its game every POLL_EVERY seconds with
   ``If-None-Match`` (a 304 while nothing changed) and, when it may act, plays a
   random legal move at once with the ply it saw.  Latency of both requests.
-* ``throughput``: the two players of each game move back to back, as fast as the
-  server answers, so no poll is needed.  Their moves are random legal moves worked
-  out with the rules engine before the clock starts (SCRIPTED_PLIES a pair), so
-  that the generator's CPU, on the server's two cores, goes to HTTP as in the
-  ``trivial`` mode.  The moves per second the server sustains.
+* ``script``: work out random legal moves from where each pair's games stand
+  (SCRIPTED_PLIES a pair, with the rules engine) and print them, for:
+* ``throughput`` (``--scripts FILE``): the two players of each game move back to
+  back, as fast as the server answers, so no poll is needed, playing the scripted
+  moves: during the stage the generator's CPU, on the server's two cores, goes to
+  HTTP as in the ``trivial`` mode.  The moves per second the server sustains.
 * ``trivial``: GET /health/ from ``players`` connections, as fast as it answers:
   the ceiling of the same server and generator.
 
@@ -134,11 +135,11 @@ async def _script(client, pair, rng) -> list:
     return scripted
 
 
-async def _pair(client, pair, script, stop_at, stats, rng):
+async def _pair(client, pair, stop_at, stats, rng):
     """Both players of a pair, moving back to back through their scripted games."""
     from games import rules
 
-    for game_id, state, moves in script:
+    for game_id, state, moves in pair["script"]:
         if state is None:
             state = await _state(client, game_id, pair["white"])
         moves = iter(moves)
@@ -171,18 +172,16 @@ async def _drive(url, mode, pairs, connections, seconds, seed) -> dict:
     limits = httpx.Limits(max_connections=connections, max_keepalive_connections=connections)
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=60) as client:
         rngs = [random.Random(f"{seed}-{n}") for n in range(len(pairs))]
-        if mode == "throughput":
-            scripts = [
-                await _script(client, pair, rng) for pair, rng in zip(pairs, rngs, strict=True)
-            ]
+        if mode == "script":
+            return [await _script(client, pair, rng) for pair, rng in zip(pairs, rngs, strict=True)]
         stop_at = time.perf_counter() + seconds
         began = time.perf_counter()
         if mode == "trivial":
             tasks = [_hammer(client, stop_at, stats) for _ in range(connections)]
         elif mode == "throughput":
             tasks = [
-                _pair(client, pair, script, stop_at, stats, rng)
-                for pair, script, rng in zip(pairs, scripts, rngs, strict=True)
+                _pair(client, pair, stop_at, stats, rng)
+                for pair, rng in zip(pairs, rngs, strict=True)
             ]
         else:
             tasks = [
@@ -210,15 +209,14 @@ def _process(job) -> dict:
 
 
 def run(url: str, pairs: list, players: int, seconds: float, mode: str, processes: int) -> dict:
-    """Drive ``players`` players (connections in trivial mode); the figures."""
+    """Drive ``players`` players (connections in trivial mode) of ``pairs``; the figures."""
     processes = max(1, min(processes, players // 2 if mode != "trivial" else players))
-    games = pairs[: players // 2]
     jobs = [
         (
             url,
             mode,
-            games[n::processes],
-            max(1, players // processes) if mode == "trivial" else 2 * len(games[n::processes]),
+            pairs[n::processes],
+            max(1, players // processes) if mode == "trivial" else 2 * len(pairs[n::processes]),
             seconds,
             n,
         )
@@ -238,6 +236,7 @@ def run(url: str, pairs: list, players: int, seconds: float, mode: str, processe
     if mode == "trivial":
         return {
             "connections": players,
+            "requests": len(merged["poll"]),
             "requests_per_second": round(len(merged["poll"]) / elapsed, 1),
             "latency": _summary(merged["poll"]),
             "statuses": statuses,
@@ -261,11 +260,21 @@ def main() -> None:
     parser.add_argument("pairs")
     parser.add_argument("players", type=int)
     parser.add_argument("seconds", type=float)
-    parser.add_argument("--mode", choices=("poll", "throughput", "trivial"), default="poll")
+    parser.add_argument(
+        "--mode", choices=("poll", "script", "throughput", "trivial"), default="poll"
+    )
     parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--scripts", help="throughput: the output of --mode script")
     args = parser.parse_args()
     with open(args.pairs) as handle:
-        pairs = json.load(handle)
+        pairs = json.load(handle)[: args.players // 2]
+    if args.mode == "script":
+        print(json.dumps(asyncio.run(_drive(args.url, "script", pairs, 1, 0, 0))))
+        return
+    if args.mode == "throughput":
+        with open(args.scripts) as handle:
+            scripts = json.load(handle)
+        pairs = [{**pair, "script": script} for pair, script in zip(pairs, scripts, strict=True)]
     print(json.dumps(run(args.url, pairs, args.players, args.seconds, args.mode, args.processes)))
 
 
