@@ -81,36 +81,25 @@ def challenge_new(request):
     elif initial["opponent"] in bot_play.BOT_NAMES:  # a bot's own game by default
         initial["game"] = bot_play.games_of_bot(initial["opponent"])[0]
     form = ChallengeForm(initial=initial, user=request.user)
-    if request.htmx and request.htmx.trigger_name == "game":
-        # the options of the newly chosen game, with their defaults
-        ctx = _new_context(form, only_chosen=True)
-        return render(request, "games/challenge_new.html#options", ctx)
     return render(request, "games/challenge_new.html", _new_context(form))
 
 
-def _new_context(form: ChallengeForm, *, only_chosen: bool = False) -> dict:
-    game = form["game"].value() or Variant.CAROLO
-    fieldsets = form.fieldsets()
-    if only_chosen:
-        fieldsets = [f for f in fieldsets if f[0] == game]
+def _new_context(form: ChallengeForm) -> dict:
     return {
         "form": form,
-        "chosen": game,
-        "fieldsets": fieldsets,
+        "fieldsets": form.fieldsets(),
         "edge_grid": _edge_grid(form),
         "presets": _preset_previews(),
     }
 
 
-def _edge_grid(form: ChallengeForm) -> list[list[dict]] | None:
+def _edge_grid(form: ChallengeForm) -> list[list[dict]]:
     """The Carge editor as a 9x9 grid: squares, and the edges between them as checkboxes.
 
     Rank 5 is the top row.  Even rows and columns hold squares; an odd column
     between two squares holds their ``e`` edge, an odd row their ``n`` edge.
     """
     name = "carge.edges"
-    if name not in form.fields:
-        return None
     ticked = set(form[name].value() or ())
     rows = []
     for row in range(9):

@@ -1,10 +1,11 @@
 """Input shape of the challenge pages; the rules engines judge the options.
 
 The challenge form builds one fieldset per game from the engine's ``Option``
-list.  Option fields are named ``<game>.<option>`` (``shuuro-mini.budget``), so a
-page without JavaScript can show every fieldset and only the chosen game's are
-read.  Le Carge's ``barriers`` option is entered through three fields: a
-preset, a random draw with a count, or barriers drawn on the edge editor.
+list.  Option fields are named ``<game>.<option>`` (``shuuro-mini.budget``).  The
+page holds every game's fieldset and its style shows only the chosen game's, so
+the browser sends them all and only the chosen game's are read.  Le Carge's
+``barriers`` option is entered as a layout kind and that kind's one field: a
+preset, the count of a random draw, or barriers drawn on the edge editor.
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ CHOICE_LABELS = {
 }
 
 LAYOUT_PRESET, LAYOUT_RANDOM, LAYOUT_DRAWN = "preset", "random", "drawn"
-CARGE_LAYOUT_FIELDS = ("layout", "preset", "count", "edges")
+# Le Carge's layout kind -> the one field it reads
+LAYOUT_FIELDS = {LAYOUT_PRESET: "preset", LAYOUT_RANDOM: "count", LAYOUT_DRAWN: "edges"}
 
 
 # The engine's preset labels, spelt out so that they are collected for translation.
@@ -109,7 +111,7 @@ class ChallengeForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.user = user
         self.option_names: dict[str, list[str]] = {}
-        for key in self._games_with_fields():
+        for key in rules.GAME_KEYS:
             self.option_names[key] = []
             for option in rules.get(key).options:
                 for name, field in self._option_fields(key, option):
@@ -117,13 +119,6 @@ class ChallengeForm(forms.Form):
                     self.option_names[key].append(name)
 
     # -- building ------------------------------------------------------------------
-    def _games_with_fields(self) -> tuple[str, ...]:
-        """Every game's options on a blank form; once posted, only the chosen game's."""
-        if not self.is_bound:
-            return rules.GAME_KEYS
-        game = self.data.get("game")
-        return (game,) if game in rules.GAME_KEYS else ()
-
     @staticmethod
     def _option_fields(key: str, option: rules.Option):
         if key == "carge" and option.name == "barriers":
@@ -165,7 +160,7 @@ class ChallengeForm(forms.Form):
             )
 
     def fieldsets(self):
-        """(game key, title, bound fields) for each game on the form (Rococo's: none)."""
+        """(game key, title, bound fields) for each game (Rococo's: none)."""
         titles = dict(Variant.choices)
         return [
             (key, titles[key], [self[option_field_name(key, n)] for n in names])
@@ -193,12 +188,35 @@ class ChallengeForm(forms.Form):
         if data.get("days_per_move", 0) is None and data.get("mode") == "rated":
             self.add_error("days_per_move", _("Games without a time limit can only be casual."))
         game = data.get("game")
+        for name in self._unread_fields(game):
+            self.errors.pop(name, None)
         if game:
             self._check_option_names(game)
             if not self.errors:
                 data["options"] = self._engine_options(game)
                 self._check_with_engine(game, data["options"])
         return data
+
+    def _unread_fields(self, game: str | None) -> list[str]:
+        """The option fields that ``game`` and its chosen layout ignore.
+
+        The page hides them but still sends them, so a value left in one (a count
+        of 20 before choosing a preset) must not stop the challenge.
+        """
+        unread = [
+            option_field_name(key, name)
+            for key, names in self.option_names.items()
+            if key != game
+            for name in names
+        ]
+        if game == "carge":
+            kind = self._value("carge", "layout") or LAYOUT_RANDOM
+            unread += [
+                option_field_name("carge", name)
+                for other, name in LAYOUT_FIELDS.items()
+                if other != kind
+            ]
+        return unread
 
     def _check_option_names(self, game: str) -> None:
         known = {option_field_name(game, n) for n in self.option_names[game]}

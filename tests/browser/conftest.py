@@ -64,11 +64,14 @@ def browser():
 
 @pytest.fixture
 def open_page(browser, live_server):
-    """``open_page(user=None, viewport=DESKTOP)`` → a page in a fresh context, logged in."""
+    """``open_page(user=None, viewport=DESKTOP, **options)`` → a page in a fresh context,
+    logged in; ``options`` go to Playwright's ``new_context`` (``java_script_enabled``)."""
     contexts = []
 
-    def open_(user=None, viewport=DESKTOP):
-        context = browser.new_context(viewport=viewport, base_url=live_server.url, locale="en-US")
+    def open_(user=None, viewport=DESKTOP, **options):
+        context = browser.new_context(
+            viewport=viewport, base_url=live_server.url, locale="en-US", **options
+        )
         context.set_default_timeout(10_000)
         if user is not None:
             client = Client()

@@ -41,7 +41,7 @@ def test_it_offers_the_five_games_with_their_titles(client_alice):
         ("shuuro-mini", "Mini-Shuuro"),
     ]:
         assert f'<option value="{key}"' in page
-        assert f"Options of {title}" in page  # without JS every game's options are shown
+        assert f"Options of {title}" in page  # every game's: the style shows the chosen one
 
 
 def test_it_fills_in_the_opponent_from_the_link(client_alice, bob):
@@ -49,18 +49,25 @@ def test_it_fills_in_the_opponent_from_the_link(client_alice, bob):
     assert 'name="opponent" value="bob"' in page
 
 
-def test_htmx_gets_the_options_of_the_chosen_game_only(client_alice):
-    r = client_alice.get(
-        "/challenge/new/?game=shuuro-mini",
-        HTTP_HX_REQUEST="true",
-        HTTP_HX_TRIGGER_NAME="game",
-    )
+def test_a_refused_form_still_holds_every_games_options(client_alice):
+    # The page's style shows the chosen game's options; after a refusal the player
+    # may still choose another game, so its options must be there too.
+    r = post_new(client_alice, game="shuuro-mini", opponent="zed")
+    assert r.status_code == 400
     page = text(r)
-    assert page.lstrip().startswith('<div id="game-options"')
-    assert "Options of Mini-Shuuro" in page
-    assert 'name="shuuro-mini.budget" value="200"' in page  # Mini-Shuuro's own default
-    assert "Options of Le Carge" not in page
-    assert "<html" not in page
+    assert '<option value="shuuro-mini" selected>' in page
+    for title in ("Le Carolo", "Le Carge", "Rococo", "Shuuro", "Mini-Shuuro"):
+        assert f"Options of {title}" in page
+    assert len(edge_checkboxes(page)) == 40
+
+
+def test_each_carge_layout_field_is_marked_with_its_layout(client_alice):
+    page = text(client_alice.get("/challenge/new/"))
+    assert re.search(
+        r'<div data-layout="preset"> <div class="field"><label for="id_carge\.preset"', page
+    )
+    assert re.search(r'<div class="field" data-layout="random"><label for="id_carge\.count"', page)
+    assert '<div class="field edge-editor-field" data-layout="drawn">' in page
 
 
 def test_it_creates_an_open_challenge_and_shows_its_link(client_alice, alice):
@@ -140,9 +147,36 @@ def test_standard_shuuro_stores_no_options(client_alice):
 
 
 def test_only_the_chosen_games_options_are_used(client_alice):
-    # Without JS the page sends every game's fields; the Carge ones are ignored.
-    post_new(client_alice, game="rococo", carge__layout="preset", carge__preset="maze")
+    # The page sends every game's fields; the others' are ignored, faults included.
+    post_new(
+        client_alice,
+        game="rococo",
+        carge__layout="preset",
+        carge__preset="maze",
+        carge__count="99",
+        shuuro__jungle="5",
+    )
     assert Challenge.objects.get().options == {}
+
+
+# A value each of Le Carge's layout fields refuses.
+FAULTY_LAYOUT = {"carge.preset": "nowhere", "carge.count": "99", "carge.edges": ["a1n", "x9n"]}
+
+
+@pytest.mark.parametrize(
+    ("layout", "field", "value", "barriers"),
+    [
+        ("preset", "carge.preset", "maze", "maze"),
+        ("random", "carge.count", "4", "random:4"),
+        ("drawn", "carge.edges", ["c3e", "b2n"], "b2n,c3e"),
+    ],
+)
+def test_only_the_chosen_carge_layouts_field_is_read(client_alice, layout, field, value, barriers):
+    # The page hides the other layouts' fields but sends them: faults there do not count.
+    data = {**BASE, "game": "carge", "carge.layout": layout, **FAULTY_LAYOUT, field: value}
+    r = client_alice.post("/challenge/new/", data)
+    assert r.status_code == 302
+    assert Challenge.objects.get().options == {"barriers": barriers}
 
 
 def test_it_stores_a_carge_preset_and_the_barrier_rule(client_alice):
@@ -228,6 +262,11 @@ FORGED = [
     ({"game": "shuuro", "shuuro.jungle": "5"}, "Select a valid choice. 5 is not one"),
     ({"game": "shuuro", "shuuro.budget": "lots"}, "budget must be a whole number"),
     ({"carolo.colour": "pink"}, "Unknown option colour for Le Carolo."),
+    ({"game": "carge", "carge.layout": "spiral"}, "Select a valid choice. spiral is not one"),
+    (
+        {"game": "carge", "carge.layout": "preset", "carge.preset": "nowhere"},
+        "Select a valid choice. nowhere is not one",
+    ),
     ({"days_per_move": "4"}, "Select a valid choice. 4 is not one of the available choices."),
     ({"days_per_move": "unlimited"}, "Games without a time limit can only be casual."),
     ({"color": "green"}, "Select a valid choice. green is not one of the available choices."),
