@@ -1,4 +1,4 @@
-"""The base layout: htmx from our own static files, CSRF for htmx, two languages."""
+"""The base layout: htmx from our own static files, CSRF for htmx, two languages, a skip link."""
 
 from django.contrib.staticfiles import finders
 
@@ -42,3 +42,11 @@ def test_allauth_pages_use_the_site_layout_in_french(client, db):
     page = text(client.get("/accounts/login/", headers={"accept-language": "fr"}))
     assert 'class="site-header"' in page
     assert "Connexion" in page
+
+
+def test_a_skip_link_comes_first_and_leads_to_the_main_content(client, db):
+    page = text(client.get("/"))
+    body = page.split("<body", 1)[1].split(">", 1)[1]
+    assert body.lstrip().startswith('<a class="skip-link" href="#main">Skip to content</a>')
+    assert page.count('id="main"') == 1
+    assert '<main class="wrap" id="main">' in page
