@@ -136,16 +136,17 @@ def test_the_header_counts_the_games_awaiting_your_move(client_alice, alice, bob
     make_game(alice, charlie, to_act="black")  # charlie's move
     make_game(bob, alice, ended_days=1, winner="white")
     page = text(client_alice.get("/rules/"))
+    # the count's meaning is spoken (aria-label) and shown on hover (title)
     assert (
-        '<span class="badge turn-count" role="img" aria-label="2 games await your move">2</span>'
-        in page
+        '<span class="badge turn-count" role="img" aria-label="2 games await your move"'
+        ' title="2 games await your move">2</span>' in page
     )
 
 
 def test_the_header_says_one_game_in_the_singular(client_alice, alice, bob):
     make_game(alice, bob, to_act="white")
     page = text(client_alice.get("/lobby/"))
-    assert 'aria-label="1 game awaits your move">1</span>' in page
+    assert 'aria-label="1 game awaits your move" title="1 game awaits your move">1</span>' in page
 
 
 def test_the_header_shows_no_badge_when_nothing_awaits(client_alice, alice, bob):
