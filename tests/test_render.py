@@ -284,3 +284,10 @@ def test_legend_partial_lists_every_piece():
     assert html.count("<li>") == 5
     assert '<img src="/static/games/pieces/carolo/wE.svg" alt=""' in html
     assert "<span>Hubris</span>" in html
+
+
+def test_legend_partial_writes_each_name_in_sentence_case():
+    html = render_to_string("games/_board_legend.html", {"legend": legend("rococo")})
+    assert "<span>King</span>" in html
+    assert "<span>Long leaper</span>" in html  # only the first letter
+    assert "<span>Pushme-pullyu</span>" in html
