@@ -5,7 +5,7 @@ on the enemy back rank), so the terms are: each Carolo's reach to the squares ne
 to the enemy Ego (a mat threat, decisive for the side to move), the Ego's advance
 and the free path ahead of it, the enemy Carolo's distance from our Ego, attraction
 lines, and material by the capture cycle (Ego > Bayard > Aymon, Hubris > Bayard,
-Carolo > Hubris).  Reads the engine's board tuple directly, for speed.
+Carolo > Hubris).  Reads the position's piece codes (``squares``) directly, for speed.
 """
 
 from __future__ import annotations
@@ -52,9 +52,9 @@ def _side_score(b: tuple[int, ...], lb: list[int], side: int, to_move: bool) -> 
     score += 12 * _ego_path(b, ego, side, enemy_carolo)
     # A winning move on the board is as good as played, unless an attraction
     # restricts this turn to the Ego's slide or a Hubris interposing.
-    free_hand = to_move and c._attraction(lb, ego, side) is None
+    free_hand = to_move and c.attraction_line(lb, ego, side) is None
     # The Carolo's reach: squares next to the enemy Ego are mat.
-    reach = c._carolo_targets(lb, carolo, side)
+    reach = c.carolo_targets(lb, carolo, side)
     targets = c.ADJACENT[enemy_ego]
     hits = len(reach & targets)
     if hits:
@@ -67,7 +67,7 @@ def _side_score(b: tuple[int, ...], lb: list[int], side: int, to_move: bool) -> 
         if not b[goal] and goal not in c.ADJACENT[enemy_carolo]:
             score += TEMPO_WIN if free_hand else MAT_THREAT
     # Attraction: our Hubris on a free diagonal of the enemy Ego pulls it.
-    if c._attraction(lb, enemy_ego, enemy) is not None:
+    if c.attraction_line(lb, enemy_ego, enemy) is not None:
         score += 60
     return score
 
@@ -76,18 +76,18 @@ class CaroloEvaluator:
     quiescence = False  # captures matter less than mat threats, seen by the evaluation
 
     def evaluate(self, position: c.CaroloPosition) -> int:
-        b = position._board
+        b = position.squares
         lb = list(b)
-        mover = position._side
+        mover = position.turn
         white = _side_score(b, lb, 0, mover == 0)
         black = _side_score(b, lb, c.BLACK_BIT, mover == c.BLACK_BIT)
         return white - black
 
     def mover(self, position: c.CaroloPosition) -> str | None:
-        return BLACK if position._side else WHITE
+        return BLACK if position.turn else WHITE
 
     def quick_outcome(self, position: c.CaroloPosition) -> Outcome | None:
-        if c._ended(position._board):
+        if c.ended(position.squares):
             return position.outcome()
         return None
 
@@ -95,4 +95,4 @@ class CaroloEvaluator:
         return move.capture
 
     def key(self, position: c.CaroloPosition) -> Hashable:
-        return (position._board, position._side, position._ney)
+        return (position.squares, position.turn, position.ney)

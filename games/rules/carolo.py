@@ -4,7 +4,8 @@ Squares are ints ``rank * 8 + file`` (a1 = 0, h8 = 63); the board is a tuple of 
 piece codes: the piece type in the low bits, ``BLACK_BIT`` set for Black, 0 empty.
 Move generation works on a list (the Carolo's slide clears its start square while it
 searches), so the public methods copy the tuple and ``perft`` makes and unmakes moves
-on one list.
+on one list.  For analysis, a position shows ``squares``, ``turn`` and ``ney``, and
+``ended``, ``attraction_line`` and ``carolo_targets`` work on such a board.
 """
 
 from __future__ import annotations
@@ -88,16 +89,16 @@ RING3 = tuple(
 
 
 # -- the rules, on a list of 64 codes ---------------------------------------------
-def _ended(b: list[int] | tuple[int, ...]) -> bool:
-    """Mat or reconquest on the board (the game ends before anyone moves)."""
+def ended(b: list[int] | tuple[int, ...]) -> bool:
+    """Whether the board shows mat or reconquest (the game ends before anyone moves)."""
     we, be = b.index(EGO), b.index(EGO | BLACK_BIT)
     if we >= 56 or be < 8:
         return True
     return b.index(CAROLO) in ADJACENT[be] or b.index(CAROLO | BLACK_BIT) in ADJACENT[we]
 
 
-def _attraction(b: list[int], ego: int, side: int) -> tuple[int, ...] | None:
-    """The diagonal from the Ego up to and including the attracting enemy Hubris."""
+def attraction_line(b: list[int], ego: int, side: int) -> tuple[int, ...] | None:
+    """The diagonal from ``side``'s Ego up to the attracting enemy Hubris (included), or None."""
     enemy_hubris = HUBRIS | (side ^ BLACK_BIT)
     for ray in DIAG_RAYS[ego]:
         for i, q in enumerate(ray):
@@ -138,8 +139,9 @@ def _ego_targets(b: list[int], sq: int, side: int, enemy_carolo: int) -> list[in
     return [t for t in NEIGHBOURS[sq] if (not b[t] or b[t] == prey) and t not in banned]
 
 
-def _carolo_targets(b: list[int], start: int, side: int) -> set[int]:
-    """Every end square of the Carolo's slide-and-bounce move.
+def carolo_targets(b: list[int], start: int, side: int) -> set[int]:
+    """Every end square of the Carolo's slide-and-bounce move from ``start`` (``b`` is a
+    list, changed during the call and restored).
 
     A breadth-first search over the squares where the Carolo may bounce (start a new
     slide in any direction): the start square and every square where a slide ended
@@ -189,12 +191,12 @@ def _attraction_moves(b: list[int], ego: int, side: int, line: tuple[int, ...]) 
 def _legal(b: list[int], side: int, ney: int) -> list[tuple[int, int]]:
     """Legal (from, to) pairs; the caller has checked that the game is not over."""
     ego = b.index(EGO | side)
-    line = _attraction(b, ego, side)
+    line = attraction_line(b, ego, side)
     if line is not None:
         return _attraction_moves(b, ego, side, line)
     moves = [(ego, t) for t in _ego_targets(b, ego, side, b.index(CAROLO | side ^ BLACK_BIT))]
     carolo = b.index(CAROLO | side)
-    moves.extend((carolo, t) for t in _carolo_targets(b, carolo, side))
+    moves.extend((carolo, t) for t in carolo_targets(b, carolo, side))
     bayard, hubris, aymon = BAYARD | side, HUBRIS | side, AYMON | side
     aymons = []
     empties = []
@@ -214,11 +216,11 @@ def _legal(b: list[int], side: int, ney: int) -> list[tuple[int, int]]:
 def _count(b: list[int], side: int, ney: int) -> int:
     """``len(_legal(...))`` without listing the Aymon moves (bulk counting)."""
     ego = b.index(EGO | side)
-    line = _attraction(b, ego, side)
+    line = attraction_line(b, ego, side)
     if line is not None:
         return len(_attraction_moves(b, ego, side, line))
     n = len(_ego_targets(b, ego, side, b.index(CAROLO | side ^ BLACK_BIT)))
-    n += len(_carolo_targets(b, b.index(CAROLO | side), side))
+    n += len(carolo_targets(b, b.index(CAROLO | side), side))
     n += b.count(AYMON | side) * b.count(0)
     bayard, hubris = BAYARD | side, HUBRIS | side
     sq = -1
@@ -234,7 +236,7 @@ def _count(b: list[int], side: int, ney: int) -> int:
 
 def _perft(b: list[int], side: int, ney: int, depth: int) -> int:
     """Leaf count, making and unmaking moves on ``b``; the last ply is only counted."""
-    if _ended(b):
+    if ended(b):
         return 0
     if depth == 1:
         return _count(b, side, ney)
@@ -291,6 +293,22 @@ class CaroloPosition(Position):
         self._moves: list[Move] | None = None
         self._outcome: Outcome | None | bool = False  # False: not worked out yet
         self._placed: str | None = None  # the FEN's board field, once written
+
+    # -- for analysis (the bots' evaluation) -------------------------------------
+    @property
+    def squares(self) -> tuple[int, ...]:
+        """The 64 piece codes, a1 first (type | BLACK_BIT for Black, 0 empty)."""
+        return self._board
+
+    @property
+    def turn(self) -> int:
+        """The side to move as a code: 0 White, BLACK_BIT Black."""
+        return self._side
+
+    @property
+    def ney(self) -> int:
+        """The Bayards still bound by Ney's rule, as the NEY_BIT bits of their squares."""
+        return self._ney
 
     # -- construction and notation ---------------------------------------------
     @classmethod
@@ -424,7 +442,7 @@ class CaroloPosition(Position):
     def _legal_pairs(self) -> list[tuple[int, int]]:
         if self._pairs is None:
             b = list(self._board)
-            self._pairs = [] if _ended(b) else _legal(b, self._side, self._ney)
+            self._pairs = [] if ended(b) else _legal(b, self._side, self._ney)
         return self._pairs
 
     def play(self, move: Move) -> Self:
@@ -514,7 +532,7 @@ class CaroloPosition(Position):
         if self.outcome() is not None:
             return None
         ego = self._board.index(EGO | self._side)
-        line = _attraction(list(self._board), ego, self._side)
+        line = attraction_line(list(self._board), ego, self._side)
         if line is None:
             return None
         return Attraction(
