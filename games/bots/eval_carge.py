@@ -94,32 +94,31 @@ class CargeEvaluator:
     quiescence = False  # the exchange of captures is counted by ``_exchange`` instead
 
     def evaluate(self, position: g.CargePosition) -> int:
-        board, side = position._board, position._side
-        geo = g._geometry(position._mask)
+        board, side = position.squares, position.turn
+        geo = g.geometry(position.mask)
         rays = geo.rays
-        white = sum(v for v in board if v > 0) + position._hands[0]
-        black = -sum(v for v in board if v < 0) + position._hands[1]
+        white, black = position.totals()
         score = PAWN * (white - black)
         score += STACK_BONUS * (board.count(2) - board.count(-2))
         score += MOBILITY * (
-            g._count_moves(board, geo, 1, False) - g._count_moves(board, geo, -1, False)
+            g.count_moves(board, geo, 1, False) - g.count_moves(board, geo, -1, False)
         )
         white_partners, contacts = _sights(board, rays, 1)
         black_partners, _ = _sights(board, rays, -1)
         score += PARTNER * (white_partners - black_partners)
         # The captures the side to move can start (White, when phase 2 begins).
         first = side
-        if position._hands != (0, 0):
+        if position.hands != (0, 0):
             first = 1
             score += CONTACT * contacts
         won = _exchange(list(board), rays, first, EXCHANGE_PLIES, 0, 3)
         return score + first * EXCHANGE * won
 
     def mover(self, position: g.CargePosition) -> str | None:
-        return WHITE if position._side == 1 else BLACK
+        return WHITE if position.turn == 1 else BLACK
 
     def quick_outcome(self, position: g.CargePosition) -> Outcome | None:
-        white, black = position._totals()
+        white, black = position.totals()
         if white <= 1 or black <= 1:
             return position.outcome()
         return None
@@ -128,4 +127,4 @@ class CargeEvaluator:
         return move.kind == "capture"
 
     def key(self, position: g.CargePosition) -> Hashable:
-        return position._state()
+        return position.state

@@ -112,7 +112,8 @@ class Geometry(NamedTuple):
 
 
 @lru_cache(maxsize=4096)
-def _geometry(mask: int) -> Geometry:
+def geometry(mask: int) -> Geometry:
+    """The move tables of the barrier layout ``mask``."""
     rays = []
     for sq in range(SQUARES):
         square_rays = []
@@ -159,11 +160,11 @@ def _barrier_moves(board: Any, shifts: Any, s: int) -> list[tuple[int, int]]:
     return [shift for f in range(SQUARES) if board[f] == s for shift in shifts[f]]
 
 
-def _count_moves(board: Any, geometry: Geometry, s: int, may_shift: bool) -> int:
+def count_moves(board: Any, geo: Geometry, s: int, may_shift: bool) -> int:
     """The number of legal moves of side ``s`` in phase 2, without listing them."""
     n = shifts = 0
     stack = 2 * s
-    rays = geometry.rays
+    rays = geo.rays
     for f in range(SQUARES):
         v = board[f]
         if v == s:
@@ -172,7 +173,7 @@ def _count_moves(board: Any, geometry: Geometry, s: int, may_shift: bool) -> int
                     n += 1
                     if board[t]:
                         break
-            shifts += len(geometry.shifts[f])
+            shifts += len(geo.shifts[f])
         elif v == stack:
             for t in NEIGHBOURS[f]:
                 if -2 < board[t] < 2:
@@ -249,14 +250,37 @@ class CargePosition(Position):
     def __delattr__(self, name: str) -> None:
         raise AttributeError("a CargePosition cannot be changed")
 
-    def _state(self) -> tuple[Any, ...]:
+    # -- for analysis (the bots' evaluation) ---------------------------------------
+    @property
+    def squares(self) -> tuple[int, ...]:
+        """The 25 squares, a1 first: 1 / -1 a White / Black pawn, 2 / -2 a stack, 0 empty."""
+        return self._board
+
+    @property
+    def turn(self) -> int:
+        """The side to move: 1 White, -1 Black."""
+        return self._side
+
+    @property
+    def mask(self) -> int:
+        """The barriers, one bit per edge (numbered as in ``carge_layouts``)."""
+        return self._mask
+
+    @property
+    def hands(self) -> tuple[int, int]:
+        """Pawns in hand, as (White, Black)."""
+        return self._hands
+
+    @property
+    def state(self) -> tuple[Any, ...]:
+        """Every field as one tuple: squares, mask, turn, hands, barrier moves left."""
         return (self._board, self._mask, self._side, self._hands, self._left)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, CargePosition) and self._state() == other._state()
+        return isinstance(other, CargePosition) and self.state == other.state
 
     def __hash__(self) -> int:
-        return hash(self._state())
+        return hash(self.state)
 
     def __repr__(self) -> str:
         return f"CargePosition({self.fen()!r})"
@@ -364,7 +388,7 @@ class CargePosition(Position):
 
     def _ordinary(self) -> list[tuple[int, int, int, int, bool]]:
         if self._cache[0] is None:
-            rays = _geometry(self._mask).rays
+            rays = geometry(self._mask).rays
             self._cache[0] = _ordinary_moves(self._board, rays, self._side)
         return self._cache[0]
 
@@ -381,7 +405,7 @@ class CargePosition(Position):
         if moves and self._left[0 if s == 1 else 1]:
             moves += [
                 CargeMove("barrier", a, b)
-                for a, b in _barrier_moves(self._board, _geometry(self._mask).shifts, s)
+                for a, b in _barrier_moves(self._board, geometry(self._mask).shifts, s)
             ]
         return moves
 
@@ -394,7 +418,7 @@ class CargePosition(Position):
             hands = (hands[0] - 1, hands[1]) if me == 0 else (hands[0], hands[1] - 1)
         elif move.kind == "barrier":
             mask ^= (1 << move.frm) | (1 << move.to)
-            for sq in _geometry(mask).closed:
+            for sq in geometry(mask).closed:
                 board[sq] = 0
             left = (left[0] - 1, left[1]) if me == 0 else (left[0], left[1] - 1)
         else:
@@ -410,7 +434,8 @@ class CargePosition(Position):
         return f"{SQUARE_NAMES[move.frm]}{sep}{SQUARE_NAMES[move.to]}"
 
     # -- endings ------------------------------------------------------------------
-    def _totals(self) -> tuple[int, int]:
+    def totals(self) -> tuple[int, int]:
+        """Pawns each side has on the board and in hand, as (White, Black)."""
         white = sum(v for v in self._board if v > 0) + self._hands[0]
         black = -sum(v for v in self._board if v < 0) + self._hands[1]
         return white, black
@@ -421,7 +446,7 @@ class CargePosition(Position):
         return self._cache[1][0]
 
     def _find_outcome(self) -> Outcome | None:
-        white, black = self._totals()
+        white, black = self.totals()
         if white <= 1 and black <= 1:
             return Outcome(
                 None, "annihilation-draw", "Draw: both players are left with one pawn or none"
@@ -467,7 +492,7 @@ class CargePosition(Position):
         if depth <= 0:
             return 1
         board = list(self._board)
-        totals = list(self._totals())
+        totals = list(self.totals())
         seen: dict[tuple[Any, ...], int] = {}
 
         def node(
@@ -505,11 +530,11 @@ class CargePosition(Position):
                         count += node(-s, mask, after, left, depth - 1)
                         board[sq] = 0
                 return count
-            geometry = _geometry(mask)
+            geo = geometry(mask)
             may_shift = left[me] > 0
             if depth == 1:
-                return _count_moves(board, geometry, s, may_shift)
-            moves = _ordinary_moves(board, geometry.rays, s)
+                return count_moves(board, geo, s, may_shift)
+            moves = _ordinary_moves(board, geo.rays, s)
             them = 1 - me
             for f, t, nf, nt, capture in moves:
                 old_f, old_t = board[f], board[t]
@@ -522,9 +547,9 @@ class CargePosition(Position):
                     totals[them] += 1
             if moves and may_shift:
                 after = (left[0] - 1, left[1]) if me == 0 else (left[0], left[1] - 1)
-                for a, b in _barrier_moves(board, geometry.shifts, s):
+                for a, b in _barrier_moves(board, geo.shifts, s):
                     moved = mask ^ (1 << a) ^ (1 << b)
-                    taken = [(sq, board[sq]) for sq in _geometry(moved).closed if board[sq]]
+                    taken = [(sq, board[sq]) for sq in geometry(moved).closed if board[sq]]
                     for sq, v in taken:
                         board[sq] = 0
                         totals[0 if v > 0 else 1] -= abs(v)
