@@ -3,7 +3,7 @@
 Material by piece values, frozen pieces (next to an enemy immobilizer) counted at
 a fraction of their worth, pieces on the edge ring (where they can hardly move)
 and off-centre pieces penalised, friends around the king as shelter and enemies
-around it as danger.  Reads the engine's board directly, for speed.
+around it as danger.  Reads the position's piece codes (``squares``) directly, for speed.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ class RococoEvaluator:
     quiescence = True
 
     def evaluate(self, position: r.RococoPosition) -> int:
-        b = position._board
+        b = position.squares
         score = 0
         immobilizers = {0: [], 1: []}
         for sq in rb.SQUARES:
@@ -65,7 +65,7 @@ class RococoEvaluator:
             if kind != rb.KING:
                 value -= CENTRE * _CENTRE_DISTANCE[sq]
             score += -value if colour else value
-        for colour, king in enumerate(position._kings):
+        for colour, king in enumerate(position.kings):
             if not king:
                 score += 50_000 if colour else -50_000
                 continue
@@ -79,7 +79,7 @@ class RococoEvaluator:
         return score
 
     def mover(self, position: r.RococoPosition) -> str | None:
-        return BLACK if position._side else WHITE
+        return BLACK if position.turn else WHITE
 
     def quick_outcome(self, position: r.RococoPosition) -> Outcome | None:
         if position.in_check():
@@ -90,4 +90,4 @@ class RococoEvaluator:
         return bool(move.captured)
 
     def key(self, position: r.RococoPosition) -> Hashable:
-        return (position._board, position._side, position._swap)
+        return (position.squares, position.turn, position.swap)

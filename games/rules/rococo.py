@@ -92,6 +92,27 @@ class RococoPosition(Position):
         self._kings = kings  # king squares, 0 for a king that is gone
         self._moves: list[RococoMove] | None = None
 
+    # -- for analysis (the bots' evaluation) -------------------------------------
+    @property
+    def squares(self) -> tuple[int, ...]:
+        """The 144 squares by ``rococo_board`` index: type | BLACK_BIT, EMPTY or OFF."""
+        return self._board
+
+    @property
+    def turn(self) -> int:
+        """The side to move: 0 White, 1 Black."""
+        return self._side
+
+    @property
+    def swap(self) -> tuple[int, int] | None:
+        """The swap just played as (from, to), which may not be swapped back; or None."""
+        return self._swap
+
+    @property
+    def kings(self) -> tuple[int, int]:
+        """The White and Black king squares, 0 for a king that is gone."""
+        return self._kings
+
     # -- construction and notation -------------------------------------------------
     @classmethod
     def start(cls, options: Mapping[str, str] | None = None) -> Self:
