@@ -78,11 +78,6 @@ def recruit_move(position: ShuuroPosition, side: str, rng: random.Random) -> str
     return "done"
 
 
-def _attacked_by(position: ShuuroPosition, sq: int, by: int) -> bool:
-    engine = position._engine()
-    return engine.attacked(sq, by)
-
-
 def placement_score(position: ShuuroPosition, move: int) -> int:
     """How good placing this piece on this square looks (higher is better)."""
     state = position.state
@@ -112,12 +107,12 @@ def placement_score(position: ShuuroPosition, move: int) -> int:
     elif kind == BISHOP:
         score += 12 - 2 * centre
     value = {PAWN: 1, KNIGHT: 3, BISHOP: 3, ROOK: 5, QUEEN: 9, KING: 20}[kind]
-    if _attacked_by(position, sq, -side):
+    if position.engine().attacked(sq, -side):
         score -= 25 * value
     enemy_king = board.index(-KING * side) if -KING * side in board else -1
     if enemy_king >= 0 and kind != KING:
         after = position.play(move)
-        if after._engine().in_check(-side):
+        if after.engine().in_check(-side):
             score += 80
     return int(score)
 

@@ -114,6 +114,7 @@ class ShuuroPosition(Position):
     # -- geometry ---------------------------------------------------------------------
     @classmethod
     def geo(cls) -> Geometry:
+        """The move tables of this board size."""
         return geometry(cls.width, cls.height)
 
     @classmethod
@@ -181,7 +182,7 @@ class ShuuroPosition(Position):
             raise InvalidFen(problem)
         position = cls(state)
         if position.phase == "fight" and not state.roll:
-            engine = position._engine()
+            engine = position.engine()
             if engine.in_check(-state.side) and not engine.ambush():
                 # No move leads here: the King could be taken.  Only the fight's first
                 # position may have it (the ambush, which ends the game).
@@ -319,7 +320,8 @@ class ShuuroPosition(Position):
             return ()
         return (NAME_OF[s.side],)
 
-    def _engine(self) -> Engine:
+    def engine(self) -> Engine:
+        """A new Engine on this deployment or fight position, free to change."""
         s = self.state
         return Engine(
             self.geo(),
@@ -336,7 +338,7 @@ class ShuuroPosition(Position):
 
     def _engine_moves(self) -> list[int]:
         if self._moves is None:
-            self._moves = self._engine().moves()
+            self._moves = self.engine().moves()
         return self._moves
 
     def legal_moves(self, side: str | None = None) -> list[int]:
@@ -389,7 +391,7 @@ class ShuuroPosition(Position):
             return self._play_recruit(move)
         if move & ROLL:
             return self._play_roll(move)
-        engine = self._engine()
+        engine = self.engine()
         engine.make(move)
         hands = (tuple(engine.hands[0]), tuple(engine.hands[1]))
         return type(self)(
@@ -489,7 +491,7 @@ class ShuuroPosition(Position):
         s = self.state
         if self.phase != "fight" or s.roll:
             return None
-        engine = self._engine()
+        engine = self.engine()
         mover, other = NAME_OF[s.side], NAME_OF[-s.side]
         if engine.ambush():
             return Outcome(
@@ -573,7 +575,7 @@ class ShuuroPosition(Position):
     def perft(self, depth: int) -> int:
         if self.state.pre_phase:
             return super().perft(depth)
-        return self._engine().perft(depth)
+        return self.engine().perft(depth)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.from_fen({self.fen()!r})"
