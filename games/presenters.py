@@ -67,6 +67,7 @@ POLL_FIELDS = (
     "black_hidden",
     "status",
     "draw_offer",
+    "draw_declined",
     "white_to_act",
     "black_to_act",
     "deadline",
@@ -94,13 +95,15 @@ def poll_token(game, side: str | None) -> str:
     hidden = {rules.WHITE: get("white_hidden"), rules.BLACK: get("black_hidden")}
     others = sum(n for s, n in hidden.items() if s != side)
     deadline = get("deadline")
+    declined = get("draw_declined")
+    draw = get("draw_offer") or (f"declined_{declined}" if declined else "none")
     return "-".join(
         str(part)
         for part in (
             get("ply") - others,
             hidden.get(side, 0),
             get("status"),
-            get("draw_offer") or "none",
+            draw,
             int(get("white_to_act")),
             int(get("black_to_act")),
             int(deadline.timestamp()) if deadline else 0,
@@ -382,7 +385,18 @@ def _status(game: Game, position, side: str | None, live: bool) -> dict:
             status["draw"] = _("You offered a draw.")
         else:
             status["draw"] = _("%(side)s offers a draw.") % {"side": SIDE_WORDS[game.draw_offer]}
+    elif game.draw_declined:
+        status["draw"] = _declined_words(game.draw_declined, side)
     return status
+
+
+def _declined_words(offerer: str, side: str | None) -> str:
+    decliner = rules.opponent(offerer)
+    if side == offerer:
+        return _("%(side)s declined your draw offer.") % {"side": SIDE_WORDS[decliner]}
+    if side == decliner:
+        return _("You declined the draw offer.")
+    return _("%(side)s declined a draw offer.") % {"side": SIDE_WORDS[decliner]}
 
 
 def _recruitment(game: Game, position, side: str) -> dict | None:

@@ -276,6 +276,8 @@ def _play(game: Game, side: str, text, ply, user, now: datetime) -> Game:
     position = _roll_dice(game, position, now)
     if not secret:  # a secret move must leave no trace the opponent could see
         game.draw_offer = ""
+        if game.draw_declined == side:  # its declined offer has been seen by now
+            game.draw_declined = ""
         game.last_move_at = now
     _set_turn(game, position, now, actors_before, secret=secret)
     _end_if_over(game, position, now)
@@ -404,7 +406,7 @@ def _finish(game: Game, winner: str, reason: str, text: str, now: datetime, *, a
     game.ended_at = now
     game.white_to_act = game.black_to_act = False
     game.deadline = None
-    game.draw_offer = ""
+    game.draw_offer = game.draw_declined = ""
     if game.white_hidden or game.black_hidden:  # ended in Shuuro's recruitment: all shown
         _reveal(game)
     if game.rated and not aborted:
@@ -446,16 +448,20 @@ def draw_action(user, game_id, action: str, *, now: datetime | None = None) -> G
 
 
 def _draw(game: Game, side: str, action: str, now: datetime) -> None:
+    """A declined offer is remembered (``draw_declined``) until the offerer's next
+    move, so that the offerer, who may come back only at their turn, learns of it."""
     other = rules.opponent(side)
     if action == "offer" and game.draw_offer != other:
         if game.draw_offer == side:
             raise Conflict(_("You have already offered a draw."))
         game.draw_offer = side
+        game.draw_declined = ""
         return
     if game.draw_offer != other:
         raise Conflict(_("There is no draw offer to answer."))
     if action == "decline":
         game.draw_offer = ""
+        game.draw_declined = other
     else:
         _finish(game, "", "agreement", "Draw by agreement", now)
 

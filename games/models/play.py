@@ -116,6 +116,8 @@ class Game(models.Model):
     black_hidden = models.PositiveIntegerField(default=0)
     deadline = models.DateTimeField(null=True, blank=True)
     draw_offer = models.CharField(max_length=5, choices=Side.choices, blank=True)
+    # The side whose draw offer the other declined, until its next move: the page says so.
+    draw_declined = models.CharField(max_length=5, choices=Side.choices, blank=True)
     winner = models.CharField(max_length=5, choices=Side.choices, blank=True)
     result_reason = models.CharField(max_length=32, blank=True)
     result_text = models.CharField(max_length=200, blank=True)

@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from games.models import Game
 from tests.browser.conftest import PHONE, axe_violations, horizontal_overflow, screenshot
 from tests.browser.test_games_in_browser import (
+    BROKEN_MOVES,
     SEEN,
     Table,
     accessible_nameless,
@@ -76,15 +77,25 @@ def test_keyboard_move_then_resignation_with_confirmation(open_page, alice, bob)
         expect(page.get_by_role("button", name="Resign", exact=True)).to_have_count(0)
 
 
-def test_draw_offered_and_accepted(open_page, alice, bob):
+def test_draw_offered_declined_then_accepted(open_page, alice, bob):
     game = start("carolo", alice, bob)
     game = play_through_services(game, ["d2-f6", "b8-d6"])
     table = Table(game.pk, seat_pages(open_page, alice, bob))
     page_a, page_b = table.page("white"), table.page("black")
-    page_a.get_by_role("button", name="Offer a draw").click()
-    expect(page_a.locator(".game-draw-offer")).to_be_visible()
+    offer = page_a.get_by_role("button", name="Offer a draw")
+    offer.click()
+    expect(page_a.locator(".game-draw-offer")).to_have_text("You offered a draw.")
+    decline = page_b.get_by_role("button", name="Decline the draw")
+    expect(decline).to_be_visible(timeout=SEEN)  # bob's page learns it by polling
+    decline.click()
+    # alice's page learns it by polling too, and says so until her next move
+    expect(page_a.locator(".game-draw-offer")).to_have_text(
+        "Black declined your draw offer.", timeout=SEEN
+    )
+    table.assert_not_reloaded()
+    offer.click()
     accept = page_b.get_by_role("button", name="Accept the draw")
-    expect(accept).to_be_visible(timeout=SEEN)  # bob's page learns it by polling
+    expect(accept).to_be_visible(timeout=SEEN)
     table.assert_not_reloaded()
     accept.click()
     table.expect_result("Draw")
@@ -179,3 +190,10 @@ def test_the_move_list_shows_the_current_move_of_a_long_game(open_page, alice, b
     page.get_by_role("link", name="Previous move").click()
     expect(page.locator(".game-replay-note")).to_contain_text(f"move {game.ply - 1} of")
     assert page.evaluate(CURRENT_MOVE_IN_VIEW) == [True, True]
+    # on a phone the list has two narrow columns: a long move ("f8-g7:suicide") moves to
+    # a line of its own rather than breaking at its hyphen, and nothing sticks out
+    page = open_page(alice, PHONE)
+    page.goto(f"/game/{game.pk}/")
+    screenshot(page, "game-rococo-long-390")
+    assert page.evaluate(BROKEN_MOVES) == []
+    assert horizontal_overflow(page) == 0

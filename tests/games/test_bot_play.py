@@ -222,6 +222,7 @@ def test_a_bot_declines_a_draw_in_an_even_game_on_the_players_turn(
     game = Game.objects.get()
     assert game.is_active and game.draw_offer == "" and game.white_to_act and game.ply == 0
     assert game.version == version + 2  # offered, then declined: what pollers see
+    assert game.draw_declined == "white"  # alice's page says so until she moves
 
 
 def test_a_bot_answers_a_draw_offered_on_its_own_turn(
@@ -234,6 +235,7 @@ def test_a_bot_answers_a_draw_offered_on_its_own_turn(
     assert game.is_active and game.draw_offer == "" and game.ply == 0  # declined, not moved
     assert queued == []  # answering queues no move task; the held one still plays
     assert bot_play.play_turns(game_id) == 1
+    assert Game.objects.get().draw_declined == "black"  # the bot's move leaves it for alice
 
 
 def test_a_bot_on_its_turn_answers_a_pending_offer_before_it_moves(

@@ -286,6 +286,28 @@ def test_a_draw_offer_can_be_declined(players, game):
     assert (game.draw_offer, game.is_active) == ("", True)
 
 
+def test_the_offerer_learns_that_the_draw_was_declined(players, game, charlie):
+    white, black = players["white"][0], players["black"][0]
+    play_line(players, game.pk, ["d2-f6"])
+    url = reverse("game_draw", args=[game.pk])
+    white.post(url, {"action": "offer"})
+    token = re.search(r"poll\?v=([^\"]+)", page(white, game).content.decode()).group(1)
+    black.post(url, {"action": "decline"})
+    # alice's page, polling, gets the news without a reload
+    response = white.get(reverse("game_poll", args=[game.pk]), {"v": token})
+    assert response.status_code == 200
+    assert "Black declined your draw offer." in words(response)
+    assert "Offer a draw" in words(response)  # she may offer again
+    assert "You declined the draw offer." in words(page(black, game))
+    assert "Black declined a draw offer." in words(page(client_for(charlie), game))
+    # bob's move leaves it for alice to see at her turn; her own move ends it
+    play_line(players, game.pk, ["b8-d6"])
+    assert "Black declined your draw offer." in words(page(white, game))
+    play_line(players, game.pk, ["d1xd6"])
+    assert "declined" not in words(page(white, game))
+    assert "declined" not in words(page(black, game))
+
+
 def test_answering_a_draw_nobody_offered_is_refused(players, game):
     response = players["black"][0].post(
         reverse("game_draw", args=[game.pk]), {"action": "accept"}, HTTP_HX_REQUEST="true"

@@ -111,6 +111,33 @@ def test_draw_offer_accept_and_decline(alice, bob):
     assert (game.status, game.winner, game.result_reason) == ("finished", "", "agreement")
 
 
+def test_a_declined_offer_is_remembered_until_the_offerers_next_move(alice, bob):
+    game = start_carge(alice, bob)
+    services.draw_action(alice, game.pk, "offer")
+    game = services.draw_action(bob, game.pk, "decline")
+    assert (game.draw_offer, game.draw_declined) == ("", "white")
+    game = play(game, alice, bob, PLACEMENTS[:1])  # alice's move: she has seen it
+    assert game.draw_declined == ""
+    services.draw_action(alice, game.pk, "offer")
+    game = services.draw_action(bob, game.pk, "decline")
+    game = play(game, alice, bob, PLACEMENTS[1:2])  # bob's move: alice has not seen it yet
+    assert game.draw_declined == "white"
+    game = play(game, alice, bob, PLACEMENTS[2:3])
+    assert game.draw_declined == ""
+
+
+def test_a_new_offer_or_the_end_forgets_a_declined_one(alice, bob):
+    game = start_carge(alice, bob)
+    services.draw_action(alice, game.pk, "offer")
+    services.draw_action(bob, game.pk, "decline")
+    game = services.draw_action(alice, game.pk, "offer")
+    assert (game.draw_offer, game.draw_declined) == ("white", "")
+    game = services.draw_action(bob, game.pk, "decline")
+    assert game.draw_declined == "white"
+    game = services.resign(bob, game.pk)
+    assert game.draw_declined == ""
+
+
 def test_a_move_withdraws_a_pending_draw_offer(alice, bob):
     game = services.draw_action(bob, start_carge(alice, bob).pk, "offer")
     game = services.play_move(alice, game.pk, "@a1", 0)
@@ -195,6 +222,14 @@ def test_a_secret_purchase_leaves_no_trace_for_the_opponent(alice, bob):
     assert game.draw_offer == "black"
     assert (game.version, game.deadline, game.last_move_at) == before
     assert game.visible_ply("black") == 0 and game.visible_ply("white") == 1
+
+
+def test_a_secret_purchase_keeps_a_declined_offer(alice, bob):
+    game = services.draw_action(bob, start_mini_shuuro(alice, bob).pk, "offer")
+    game = services.draw_action(alice, game.pk, "decline")
+    version = game.version
+    game = services.play_move(bob, game.pk, "+Q", 0)  # alice must not learn of it
+    assert (game.draw_declined, game.version) == ("black", version)
 
 
 def test_abort_does_not_tell_of_a_secret_purchase(alice, bob):
