@@ -147,6 +147,64 @@ def visible_moves(game: Game, side: str | None) -> list[ListedMove]:
     return found
 
 
+@dataclass(frozen=True)
+class ListEntry:
+    """One line of the move list: a move, or a side's whole recruitment (Shuuro)."""
+
+    number: int  # 1.. as listed
+    step: int  # the ListedMove.number (?ply=) of the position after it
+    steps: tuple[int, ...]  # every ListedMove.number it stands for
+    side: str
+    text: str
+    hidden: bool
+    army: bool = False  # text is the army a side recruited, e.g. "Q 2R B N 3P"
+
+
+ARMY_GAMES = ("shuuro", "shuuro-mini")
+_RECRUITMENT = re.compile(r"[+-][KQRBNP]|done")
+
+
+def move_list(variant: str, moves: list[ListedMove]) -> list[ListEntry]:
+    """``moves`` as a player reads them.  In Shuuro every + and − of the recruitment
+    is a move: each side's are one entry instead, at its last one, naming the army
+    bought.  Only moves the viewer may see are in ``moves``, so the entries tell
+    nothing of a secret army either."""
+    armies: dict[str, list[ListedMove]] = {}
+    if variant in ARMY_GAMES:
+        for move in moves:
+            if move.side in rules.SIDES and _RECRUITMENT.fullmatch(move.text):
+                armies.setdefault(move.side, []).append(move)
+    at_last = {army[-1].number: army for army in armies.values()}
+    recruits = {move.number for army in armies.values() for move in army}
+    entries = []
+    for move in moves:
+        army = at_last.get(move.number)
+        if army is None and move.number in recruits:
+            continue  # listed with the army, at its side's last recruitment move
+        entries.append(
+            ListEntry(
+                number=len(entries) + 1,
+                step=move.number,
+                steps=tuple(m.number for m in army) if army else (move.number,),
+                side=move.side,
+                text=army_text(army) if army else move.text,
+                hidden=move.hidden,
+                army=army is not None,
+            )
+        )
+    return entries
+
+
+def army_text(moves: list[ListedMove]) -> str:
+    """The army that recruitment moves (+Q, -Q, done) leave, King aside: "Q 2R B N 3P"."""
+    counts = dict.fromkeys("QRBNP", 0)
+    for move in moves:
+        if move.text[1:] in counts:
+            counts[move.text[1:]] += 1 if move.text[0] == "+" else -1
+    army = " ".join(f"{n if n > 1 else ''}{letter}" for letter, n in counts.items() if n > 0)
+    return army or "K"  # the King alone
+
+
 def view_fen(position, side: str | None, *, over: bool = False) -> str:
     """The FEN of ``position`` (the full one) that ``side`` may see: all of it once the
     game is ``over``."""
@@ -205,14 +263,13 @@ def present(
     state = state or EntryState()
     side = game.side_of(user)
     moves = visible_moves(game, side)
+    listed = move_list(game.variant, moves)
     engine = game.engine
     if replay is not None and not 0 <= replay < len(moves):
         replay = None  # past the end: the current position
     live = replay is None
     if live:
         full = game.position()
-        position = view_position(full, side, over=not game.is_active)
-        shown = moves[-1] if moves else None
     else:
         fen = game.start_fen
         if replay:
@@ -220,8 +277,9 @@ def present(
                 "fen_after", flat=True
             )[0]
         full = engine.from_fen(fen)
-        position = view_position(full, side, over=not game.is_active)
-        shown = moves[replay - 1] if replay else None
+    position = view_position(full, side, over=not game.is_active)
+    at = len(moves) if live else replay
+    shown = next((entry for entry in listed if at in entry.steps), None)
 
     acting = live and game.is_active and side is not None and side in game.to_act()
     entry = move_entry.Entry.of(full, side) if acting else move_entry.Entry()
@@ -261,11 +319,12 @@ def present(
         "players": _players(game, side),
         "board": board_ctx,
         "legend": render.legend(game.variant),
-        "moves": moves,
+        "move_list": listed,
         "replay": replay,
         "shown_number": shown.number if shown else 0,
-        "last_number": len(moves),
-        "steps": _steps(url, replay, len(moves)),
+        "shown_within": shown is not None and at != shown.step,  # inside a recruitment
+        "last_number": len(listed),
+        "steps": _steps(url, at, len(moves), [entry.step for entry in listed]),
         "fen": position.fen(),
         "status": _status(game, full, side, live),
         "acting": acting,
@@ -346,16 +405,20 @@ def _players(game: Game, viewer_side: str | None) -> list[dict]:
     return rows
 
 
-def _steps(url: str, replay: int | None, count: int) -> dict:
-    """Links of the replay buttons (None: disabled)."""
-    at = count if replay is None else replay
+def _steps(url: str, at: int, count: int, stops: list[int]) -> dict:
+    """Links of the replay buttons (None: disabled), from the position after move
+    ``at`` of ``count``: back and next go from one listed entry's position (``stops``)
+    to the next, so a Shuuro recruitment is one step, not one per purchase."""
+    stops = [0, *stops]
 
-    def link(n: int) -> str | None:
-        if n < 0 or n > count or n == at:
+    def link(n: int | None) -> str | None:
+        if n is None or n == at:
             return None
         return url if n == count else f"{url}?ply={n}"
 
-    return {"first": link(0), "back": link(at - 1), "next": link(at + 1), "last": link(count)}
+    back = max((n for n in stops if n < at), default=None)
+    ahead = min((n for n in stops if n > at), default=None)
+    return {"first": link(0), "back": link(back), "next": link(ahead), "last": link(count)}
 
 
 def _status(game: Game, position, side: str | None, live: bool) -> dict:

@@ -136,8 +136,14 @@ class Table:
             screenshot(page, f"{name}-{side}-{width}")
             if width == PHONE["width"]:
                 assert horizontal_overflow(page) == 0, (name, side)
+                assert page.evaluate(BROKEN_MOVES) == [], (name, side)
             assert accessible_nameless(page) == [], (name, side)
             assert axe_violations(page) == [], (name, side)
+
+
+# the move texts of the list that a line break cuts in two ("b2-" / "b4")
+BROKEN_MOVES = """() => [...document.querySelectorAll('.move-list :is(.move-text, .move-army)')]
+    .filter(e => e.getClientRects().length > 1).map(e => e.textContent)"""
 
 
 def seat_pages(open_page, white, black):
@@ -283,7 +289,7 @@ def test_rococo_checkmate_with_a_capture_by_clicks(open_page, quick):
 
 
 # what would give alice's army away on bob's page
-ALICE_SECRETS = ('move-text">+Q', 'move-text">+R', "white queen", "white rook")
+ALICE_SECRETS = ('move-text">+Q', 'move-text">+R', "White's army", "white queen", "white rook")
 
 
 def assert_no_secrets(page):
@@ -319,6 +325,10 @@ def test_mini_shuuro_recruit_deploy_and_mate_by_clicks(open_page, quick, fixed_d
     page_a.get_by_role("button", name="Buy a rook").click()
     expect(budget).to_contain_text("20 points left of 200")
     assert_no_secrets(page_b)
+    # alice's list has her army as one entry, secret; bob's has nothing of it
+    army = page_a.locator(".move-list .move--army")
+    expect(army).to_have_count(1)
+    expect(army).to_contain_text("White's army: Q R (secret until both are done)")
     page_a.get_by_role("button", name="Done: confirm my army").click()
     # bob's page learns that alice is done (she no longer acts), not what she bought
     expect(page_b.locator(".game-player--to-act")).to_have_count(1, timeout=SEEN)
@@ -328,8 +338,17 @@ def test_mini_shuuro_recruit_deploy_and_mate_by_clicks(open_page, quick, fixed_d
     page_b.get_by_role("button", name="Done: confirm my army").click()
     for page in (page_a, page_b):
         expect(page.locator(".game-phase")).to_contain_text("deployment", timeout=SEEN)
-        expect(moves_named(page, "+Q")).to_have_count(1)
+        # five clicks of alice's, one of bob's: an entry each, naming the army
+        armies = page.locator(".move-list .move--army")
+        expect(armies).to_have_text([re.compile(r"1\. White's army: Q R$"), "2. Black's army: K"])
+        expect(page.locator(".move-list .move-text")).to_have_count(3)  # the dice
     table.assert_not_reloaded()
+    page_b.get_by_role("link", name="1. White's army: Q R").click()
+    expect(page_b.locator(".game-replay-note")).to_contain_text("position after move 1 of 5")
+    page_b.get_by_role("link", name="Next move").click()
+    expect(page_b.locator(".game-replay-note")).to_contain_text("position after move 2 of 5")
+    page_b.get_by_role("link", name="Current position").click()
+    expect(page_b.locator(".game-replay-note")).to_have_count(0)
     table.check_page("game-shuuro-deployment")
     for text in ["K@c1", "k@a6", "Q@d1", "R@e1", "e1_e5", "a6_b6", "d1_d6"]:
         table.play(text)

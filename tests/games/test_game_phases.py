@@ -10,6 +10,7 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from games.models import Game, Move
+from games.presenters import ListedMove, army_text
 from tests.games.game_utils import click, client_for, play_line, post_move, start_game, words
 
 
@@ -89,7 +90,14 @@ def test_the_engine_refuses_an_army_over_the_budget(players, recruiting):
 
 
 # what would give alice's army away: her moves in a list or record, her pieces in a hand
-ALICE_SECRETS = ('move-text">+Q', 'move-text">+R', "white +Q", "white queen", "white rook")
+ALICE_SECRETS = (
+    'move-text">+Q',
+    'move-text">+R',
+    "White's army",
+    "white +Q",
+    "white queen",
+    "white rook",
+)
 
 
 def _assert_no_secrets(html):
@@ -141,9 +149,85 @@ def test_purchases_are_shown_once_both_are_done(players, recruiting, fixed_dice)
     _assert_no_secrets(get(players["black"][0], recruiting).content.decode())
     post_move(*players["black"], recruiting.pk, "done")
     body = words(get(players["black"][0], recruiting))
-    assert "White +Q" in body and "White +R" in body
+    assert "White's army: Q R" in body and "Black's army: N" in body
     assert "Dice roll 1,3" in body  # the plinth rolls, made by the server
     assert "Phase: deployment." in body
+
+
+def listed(response) -> list[tuple[str, str, str]]:
+    """The move list's entries: (number shown, ?ply= of its link, its words)."""
+    found = re.findall(
+        r'<li class="move [^"]*" value="(\d+)"><a href="[^"?]*\?ply=(\d+)"[^>]*>(.*?)</li>',
+        response.content.decode(),
+    )
+    return [
+        (n, ply, re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", item))).strip())
+        for n, ply, item in found
+    ]
+
+
+def test_an_army_counts_what_was_bought_and_not_given_back():
+    texts = ["+P", "+Q", "+P", "-Q", "+R", "+N", "+P", "done"]
+    moves = [ListedMove(n, n, "white", text, False) for n, text in enumerate(texts, 1)]
+    assert army_text(moves) == "R N 3P"
+    assert army_text(moves[:2] + moves[3:4] + moves[-1:]) == "P"
+    assert army_text(moves[-1:]) == "K"  # the King alone
+
+
+def test_a_recruitment_is_listed_as_ones_own_army_kept_secret(players, recruiting):
+    post_move(*players["black"], recruiting.pk, "-N")
+    post_move(*players["black"], recruiting.pk, "+B")
+    post_move(*players["black"], recruiting.pk, "+P")
+    # bob's three purchases and one give-back: one entry, at his last move (ply 4 of his list)
+    assert listed(get(players["black"][0], recruiting)) == [
+        ("1", "4", "1. Black's army: B P (secret until both are done)")
+    ]
+    assert listed(get(players["white"][0], recruiting)) == [
+        ("1", "2", "1. White's army: Q R (secret until both are done)")
+    ]
+
+
+def test_the_armies_are_listed_once_both_are_done(players, recruiting, fixed_dice):
+    fixed_dice.extend([2, 2, 0])
+    for _ in range(3):
+        post_move(*players["black"], recruiting.pk, "+P")
+    post_move(*players["white"], recruiting.pk, "done")
+    post_move(*players["black"], recruiting.pk, "done")
+    # plies: 1 +Q, 2 +R (White), 3 +N (Black), 4-6 +P (Black), 7 done (White), 8 done (Black)
+    expected = [
+        ("1", "7", "1. White's army: Q R"),
+        ("2", "8", "2. Black's army: N 3P"),
+        ("3", "9", "3. Dice roll 1,3"),
+        ("4", "10", "4. Dice roll 1,3"),
+        ("5", "11", "5. Dice first w"),
+    ]
+    for side in ("white", "black"):
+        assert listed(get(players[side][0], recruiting)) == expected
+    record = players["white"][0].get(reverse("game_record", args=[recruiting.pk])).content
+    assert b"white +Q\nwhite +R\nblack +N" in record  # the record keeps every move
+
+
+def test_every_ply_of_a_recruitment_can_be_replayed(players, deploying):
+    client = players["black"][0]
+    game = deploying
+    fens = dict(Move.objects.filter(game=game).values_list("ply", "fen_after"))
+    url = reverse("game", args=[game.pk])
+    for ply in range(0, game.ply):
+        html = get(client, game, ply=ply).content.decode()
+        fen = game.engine.from_fen(fens.get(ply, game.start_fen)).view_fen("black")
+        assert f'id="game-fen" readonly value="{fen}"' in html, ply
+    # the counter counts entries, not clicks: 1. White's army (plies 1-3), 2. Black's army (4)
+    assert "Replay: position during move 1 of 5." in words(get(client, game, ply=1))
+    third = get(client, game, ply=3)
+    assert "Replay: position after move 1 of 5." in words(third)
+    # the step buttons go from entry to entry: not through each purchase
+    third = third.content.decode()
+    assert 'class="move move--white move--army move--shown"' in third
+    assert re.search(rf'href="{url}\?ply=0"[^>]*aria-label="Previous move"', third)
+    assert re.search(rf'href="{url}\?ply=4"[^>]*aria-label="Next move"', third)
+    middle = get(client, game, ply=2).content.decode()
+    assert re.search(rf'href="{url}\?ply=3"[^>]*aria-label="Next move"', middle)
+    assert 'class="move move--white move--army move--shown"' in middle
 
 
 # -- Shuuro deployment and plinths -------------------------------------------------------
