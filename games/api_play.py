@@ -128,6 +128,7 @@ def game_state(request, game: Game, user, response: HttpResponse | None = None) 
         move_sides=[mover for _, mover in moves],
         legal_moves=legal,
         draw_offer=game.player(game.draw_offer).username if game.draw_offer else None,
+        draw_declined=game.player(game.draw_declined).username if game.draw_declined else None,
     )
     return state
 

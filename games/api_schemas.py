@@ -130,6 +130,10 @@ class GameOut(GameSummary):
     )
     legal_moves: list[str] = Field(description="the caller's moves, when the caller may act now")
     draw_offer: str | None = Field(description="username of the player offering a draw")
+    draw_declined: str | None = Field(
+        description="username of the player whose draw offer was declined, until their "
+        "next move, a new offer or the end of the game"
+    )
 
 
 class MoveIn(Schema):

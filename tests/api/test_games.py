@@ -159,9 +159,10 @@ def test_it_offers_declines_and_accepts_draws(api_alice, api_bob, game_id):
     assert status == 200 and body["draw_offer"] == "alice"
     assert api_alice.post(f"/api/games/{game_id}/draw", {"action": "offer"})[0] == 409
     status, body = api_bob.post(f"/api/games/{game_id}/draw", {"action": "decline"})
-    assert status == 200 and body["draw_offer"] is None
+    assert status == 200 and body["draw_offer"] is None and body["draw_declined"] == "alice"
     assert api_bob.post(f"/api/games/{game_id}/draw", {"action": "accept"})[0] == 409
-    api_alice.post(f"/api/games/{game_id}/draw", {"action": "offer"})
+    status, body = api_alice.post(f"/api/games/{game_id}/draw", {"action": "offer"})
+    assert body["draw_offer"] == "alice" and body["draw_declined"] is None
     status, body = api_bob.post(f"/api/games/{game_id}/draw", {"action": "accept"})
     assert status == 200
     assert body["status"] == "finished"
