@@ -138,10 +138,10 @@ def test_a_new_offer_or_the_end_forgets_a_declined_one(alice, bob):
     assert game.draw_declined == ""
 
 
-def test_a_move_withdraws_a_pending_draw_offer(alice, bob):
+def test_a_move_answers_the_opponents_draw_offer_with_no(alice, bob):
     game = services.draw_action(bob, start_carge(alice, bob).pk, "offer")
     game = services.play_move(alice, game.pk, "@a1", 0)
-    assert game.draw_offer == ""
+    assert (game.draw_offer, game.draw_declined) == ("", "black")  # bob's page says so
 
 
 def test_the_first_position_of_play_counts_toward_a_repetition(alice, bob):
