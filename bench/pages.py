@@ -1,6 +1,8 @@
 """Page weight: the bytes of each game page (HTML, CSS, JS, images) and of the htmx
 fragment a move or a poll swaps in, raw and as sent (static files gzipped by
-WhiteNoise; the HTML as Django sends it).  Runs on a throwaway SQLite database.
+WhiteNoise; the HTML as Django sends it).  Runs with the production settings
+(``DEBUG=False``: collected static files, no debug-only script) on a throwaway
+SQLite database.
 
 ``python -m bench.pages``: prints JSON.
 """
@@ -12,6 +14,7 @@ import json
 import os
 import re
 import tempfile
+from pathlib import Path
 
 # (game, start options, moves played before measuring) — a position in play.
 GAMES = [
@@ -27,26 +30,28 @@ def _setup() -> None:
     os.environ["VAR_DIR"] = tempfile.mkdtemp()
     os.environ.pop("DATABASE_URL", None)
     os.environ["ALLOWED_HOSTS"] = "testserver"
+    os.environ["DEBUG"] = "False"
+    os.environ["SECRET_KEY"] = "bench-" + "x" * 50
+    os.environ["SECURE_SSL_REDIRECT"] = "False"
+    os.environ["SECURE_COOKIES"] = "False"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "carolo_site.settings")
     import django
     from django.core.management import call_command
 
     django.setup()
     call_command("migrate", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)
 
 
 def _asset_bytes(paths: set[str]) -> tuple[int, int]:
     """Raw bytes of the static files, and gzipped as WhiteNoise serves them."""
-    from django.contrib.staticfiles import finders
+    from django.conf import settings
 
     raw = compressed = 0
     for path in paths:
-        found = finders.find(path.removeprefix("/static/"))
-        if found:
-            with open(found, "rb") as handle:
-                data = handle.read()
-            raw += len(data)
-            compressed += min(len(data), len(gzip.compress(data)))
+        data = (Path(settings.STATIC_ROOT) / path.removeprefix("/static/")).read_bytes()
+        raw += len(data)
+        compressed += min(len(data), len(gzip.compress(data)))
     return raw, compressed
 
 
