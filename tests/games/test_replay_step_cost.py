@@ -1,0 +1,74 @@
+"""What one replay step (?ply=N) of a finished game costs: the stored position of
+ply N, read in one query and parsed once, whatever N and the game's length."""
+
+import pytest
+from django.urls import reverse
+
+from games import services
+from games.rules.carolo import CaroloPosition
+from tests.games.game_utils import start_game
+
+PLIES = 60
+
+
+@pytest.fixture
+def finished(alice, bob):
+    """A Carolo game of 60 plies, Aymons touring empty squares, then White resigns."""
+    game = start_game("carolo", alice, bob)
+    tours = {
+        "white": [f"{f}{r}" for r in "34" for f in "abcdefgh"],
+        "black": [f"{f}{r}" for r in "65" for f in "abcdefgh"][:15],
+    }
+    at = {"white": "a1", "black": "a8"}
+    for ply in range(PLIES):
+        side = "white" if ply % 2 == 0 else "black"
+        to = tours[side][(ply // 2) % len(tours[side])]
+        services.play_move(alice if side == "white" else bob, game.pk, f"{at[side]}-{to}", ply)
+        at[side] = to
+    return services.resign(alice, game.pk)
+
+
+@pytest.fixture
+def engine_calls(monkeypatch):
+    """The FENs the Carolo engine parses and the moves it plays."""
+    calls = {"from_fen": [], "play": []}
+    parse, play = CaroloPosition.from_fen, CaroloPosition.play
+
+    def counted_parse(cls, fen):
+        calls["from_fen"].append(fen)
+        return parse(fen)
+
+    def counted_play(self, move):
+        calls["play"].append(move)
+        return play(self, move)
+
+    monkeypatch.setattr(CaroloPosition, "from_fen", classmethod(counted_parse))
+    monkeypatch.setattr(CaroloPosition, "play", counted_play)
+    return calls
+
+
+# session, user, the game with its players, the move texts and the FEN of ply N (the
+# fragment has no header, so no count of games awaiting the user)
+QUERIES = 5
+
+
+@pytest.mark.parametrize("ply", [1, PLIES // 2, PLIES - 1])
+def test_a_step_parses_the_stored_position_once_and_replays_nothing(
+    client, alice, finished, engine_calls, django_assert_num_queries, ply
+):
+    client.force_login(alice)
+    fen = finished.moves.get(ply=ply).fen_after
+    with django_assert_num_queries(QUERIES):
+        response = client.get(
+            reverse("game", args=[finished.pk]), {"ply": ply}, HTTP_HX_REQUEST="true"
+        )
+    assert response.status_code == 200
+    assert f'id="game-fen" readonly value="{fen}"' in response.content.decode()
+    assert engine_calls == {"from_fen": [fen], "play": []}
+
+
+def test_the_start_position_is_the_game_row_s(client, alice, finished, engine_calls):
+    client.force_login(alice)
+    response = client.get(reverse("game", args=[finished.pk]), {"ply": 0}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert engine_calls == {"from_fen": [finished.start_fen], "play": []}
