@@ -1,8 +1,11 @@
-"""Board data for templates: squares in display order, with names, pieces and marks.
+"""Board and move list data for templates: squares in display order, with names,
+pieces and marks; the move list's lines.
 
 ``board_context`` turns a rules ``Board`` into plain data that
-``templates/games/_board.html`` draws; no HTML is built here.  Piece names are
-marked for translation; images are our own SVGs under ``static/games/pieces/``.
+``templates/games/_board.html`` draws, ``move_rows`` the move list's entries into
+the lines ``templates/games/_move_list.html`` prints; no HTML is built here.  Piece
+names are marked for translation; images are our own SVGs under
+``static/games/pieces/``.
 """
 
 from __future__ import annotations
@@ -10,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from games.rules.base import BLACK, FILES, WHITE, Board, square_name
+from games.rules.base import BLACK, CHANCE, FILES, WHITE, Board, square_name
 
 # letter -> human name, in legend order (the most important piece first).
 PIECE_NAMES: dict[str, dict[str, Any]] = {
@@ -319,3 +323,45 @@ def _hand(
         "label": _("%(side)s’s pieces in hand") % {"side": SIDE_NAMES[side]},
         "empty_text": _("No pieces in hand"),
     }
+
+
+# the move list's word for who moved; a side's whole recruitment (Shuuro) has its own
+MOVER_WORDS = {**SIDE_NAMES, CHANCE: gettext_lazy("Dice")}
+ARMY_WORDS = {WHITE: gettext_lazy("White's army:"), BLACK: gettext_lazy("Black's army:")}
+
+
+def move_rows(entries: Iterable[Any], url: str, shown: int) -> list[dict[str, Any]]:
+    """The lines ``games/_move_list.html`` prints, one per entry of the move list
+    (``number``, ``step``, ``side``, ``text``, ``hidden``, ``army``); ``shown`` is the
+    number of the entry whose position the board shows (0: none).
+
+    Every value is ready to print: each replay step redraws the whole list, and
+    working out each line's classes, link and words in the template took most of a
+    long game's step (30 of 40 ms at 300 moves).
+    """
+    # the catalogue's words, printed as {% translate %} prints them: unescaped
+    movers = {side: mark_safe(str(word)) for side, word in MOVER_WORDS.items()}
+    armies = {side: mark_safe(str(word)) for side, word in ARMY_WORDS.items()}
+    rows = []
+    for entry in entries:
+        current = entry.number == shown
+        classes = f"move move--{entry.side}"
+        if entry.army:
+            classes += " move--army"
+        if current:
+            classes += " move--shown"
+        if entry.hidden:
+            classes += " move--hidden"
+        rows.append(
+            {
+                "number": str(entry.number),
+                "href": f"{url}?ply={entry.step}",
+                "current": current,
+                "classes": classes,
+                "mover": armies[entry.side] if entry.army else movers[entry.side],
+                "text_class": "move-army" if entry.army else "move-text",
+                "text": entry.text,
+                "hidden": entry.hidden,
+            }
+        )
+    return rows
