@@ -319,7 +319,7 @@ def present(
         "players": _players(game, side),
         "board": board_ctx,
         "legend": render.legend(game.variant),
-        "move_list": listed,
+        "move_rows": render.move_rows(listed, url, shown.number if shown else 0),
         "replay": replay,
         "shown_number": shown.number if shown else 0,
         "shown_within": shown is not None and at != shown.step,  # inside a recruitment

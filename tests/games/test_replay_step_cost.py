@@ -72,3 +72,32 @@ def test_the_start_position_is_the_game_row_s(client, alice, finished, engine_ca
     response = client.get(reverse("game", args=[finished.pk]), {"ply": 0}, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     assert engine_calls == {"from_fen": [finished.start_fen], "play": []}
+
+
+def test_a_step_prints_each_listed_move_without_working_it_out(
+    client, alice, finished, monkeypatch
+):
+    """The move list is redrawn on every step: its lines come ready to print
+    (games.render.move_rows), with no translation and two conditions each."""
+    from django.template import defaulttags
+    from django.templatetags import i18n
+
+    rendered = {"conditions": 0, "translations": 0}
+    for kind, node in (("conditions", defaulttags.IfNode), ("translations", i18n.TranslateNode)):
+        monkeypatch.setattr(node, "render", _counted(node.render, rendered, kind))
+    client.force_login(alice)
+    response = client.get(
+        reverse("game", args=[finished.pk]), {"ply": PLIES // 2}, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 200
+    # `if move_rows`, then per line: the current line's aria-current, a secret move's note
+    assert rendered == {"conditions": 1 + 2 * PLIES, "translations": 0}
+
+
+def _counted(render, tally, kind):
+    def counted(self, context):
+        if self.origin.template_name == "games/_move_list.html":
+            tally[kind] += 1
+        return render(self, context)
+
+    return counted
