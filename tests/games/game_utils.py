@@ -71,3 +71,24 @@ def words(response):
 
     content = re.sub(r"<[^>]+>", " ", response.content.decode())
     return re.sub(r"\s+", " ", html.unescape(content)).strip()
+
+
+def aymon_walk(game, alice, bob, start, stop):
+    """Plies ``start`` to ``stop`` of a Carolo game from its start position: Aymons
+    teleporting round empty squares without repeating a position thrice.
+
+    White's a1 Aymon tours the 16 squares of ranks 3-4, Black's a8 Aymon 15 squares
+    of ranks 5-6: the pair of squares repeats only after 240 plies.
+    """
+    tours = {
+        "white": [f"{f}{r}" for r in "34" for f in "abcdefgh"],
+        "black": [f"{f}{r}" for r in "65" for f in "abcdefgh"][:15],
+    }
+    at = {"white": "a1", "black": "a8"}
+    for ply in range(stop):
+        side = "white" if ply % 2 == 0 else "black"
+        to = tours[side][(ply // 2) % len(tours[side])]
+        if ply >= start:
+            user = alice if side == "white" else bob
+            services.play_move(user, game.pk, f"{at[side]}-{to}", ply)
+        at[side] = to

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from games import presence, services
 from games.models import Game
-from tests.games.game_utils import client_for, play_line, post_move, start_game, words
+from tests.games.game_utils import aymon_walk, client_for, play_line, post_move, start_game, words
 
 START = "0-0-active-none-1-0"  # the poll token of a new game: ply 0, White to act, then …
 
@@ -353,35 +353,15 @@ def test_a_stranger_cannot_resign(client, charlie, game):
 # -- cost --------------------------------------------------------------------------------
 
 
-def _aymon_walk(game, alice, bob, start, stop):
-    """Aymons teleporting round empty squares without repeating a position thrice.
-
-    White's a1 Aymon tours the 16 squares of ranks 3-4, Black's a8 Aymon 15 squares
-    of ranks 5-6: the pair of squares repeats only after 240 plies.
-    """
-    tours = {
-        "white": [f"{f}{r}" for r in "34" for f in "abcdefgh"],
-        "black": [f"{f}{r}" for r in "65" for f in "abcdefgh"][:15],
-    }
-    at = {"white": "a1", "black": "a8"}
-    for ply in range(stop):
-        side = "white" if ply % 2 == 0 else "black"
-        to = tours[side][(ply // 2) % len(tours[side])]
-        if ply >= start:
-            user = alice if side == "white" else bob
-            services.play_move(user, game.pk, f"{at[side]}-{to}", ply)
-        at[side] = to
-
-
 def test_the_page_costs_the_same_queries_at_ply_2_and_200(
     players, game, alice, bob, django_assert_num_queries
 ):
     client = players["white"][0]
-    _aymon_walk(game, alice, bob, 0, 2)
+    aymon_walk(game, alice, bob, 0, 2)
     page(client, game)
     with django_assert_num_queries(QUERIES):
         assert page(client, game).status_code == 200
-    _aymon_walk(game, alice, bob, 2, 200)
+    aymon_walk(game, alice, bob, 2, 200)
     game.refresh_from_db()
     assert (game.ply, game.is_active) == (200, True)
     with django_assert_num_queries(QUERIES):

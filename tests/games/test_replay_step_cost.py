@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from games import services
 from games.rules.carolo import CaroloPosition
-from tests.games.game_utils import start_game
+from tests.games.game_utils import aymon_walk, start_game
 
 PLIES = 60
 
@@ -15,16 +15,7 @@ PLIES = 60
 def finished(alice, bob):
     """A Carolo game of 60 plies, Aymons touring empty squares, then White resigns."""
     game = start_game("carolo", alice, bob)
-    tours = {
-        "white": [f"{f}{r}" for r in "34" for f in "abcdefgh"],
-        "black": [f"{f}{r}" for r in "65" for f in "abcdefgh"][:15],
-    }
-    at = {"white": "a1", "black": "a8"}
-    for ply in range(PLIES):
-        side = "white" if ply % 2 == 0 else "black"
-        to = tours[side][(ply // 2) % len(tours[side])]
-        services.play_move(alice if side == "white" else bob, game.pk, f"{at[side]}-{to}", ply)
-        at[side] = to
+    aymon_walk(game, alice, bob, 0, PLIES)
     return services.resign(alice, game.pk)
 
 
