@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy
 from games import bot_play, clock, move_entry, render, rules, services
 from games.models import Game, Move
 
-SIDE_WORDS = {rules.WHITE: gettext_lazy("White"), rules.BLACK: gettext_lazy("Black")}
+SIDE_WORDS = render.SIDE_NAMES  # "White", "Black", as the board and the move list say
 
 PHASE_WORDS = {
     "placement": gettext_lazy("placement"),
