@@ -189,6 +189,8 @@ def test_the_move_list_shows_the_current_move_of_a_long_game(open_page, alice, b
     assert page.evaluate(CURRENT_MOVE_IN_VIEW) == [True, True]
     page.get_by_role("link", name="Previous move").click()
     expect(page.locator(".game-replay-note")).to_contain_text(f"move {game.ply - 1} of")
+    # the list scrolls once htmx has settled the swap, a moment after the note shows
+    page.wait_for_function(f"({CURRENT_MOVE_IN_VIEW})().every(Boolean)", timeout=5000)
     assert page.evaluate(CURRENT_MOVE_IN_VIEW) == [True, True]
     # on a phone the list has two narrow columns: a long move ("f8-g7:suicide") moves to
     # a line of its own rather than breaking at its hyphen, and nothing sticks out
