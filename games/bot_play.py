@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import secrets
+import time
 from datetime import datetime, timedelta
 
 from django.db import transaction
@@ -31,6 +32,9 @@ DEFAULT_LEVEL = 3
 MOVES_PER_TASK = 100  # Shuuro's recruitment and deployment are many moves in a row
 DRAW_LEVEL = 4  # the search that judges a draw offer: no noise, so the same verdict each time
 DRAW_SECONDS = 0.5  # depth 2 or 3: a glance, not a game's worth of thinking
+# CPU time, not wall time: on a loaded machine a wall-clock budget stopped the search
+# at depth 1, whose scores are no verdict
+DRAW_CLOCK = time.process_time
 ACCEPT_BELOW = -500  # about five pawns down, by the bot's own evaluation
 
 
@@ -120,9 +124,10 @@ def draw_answer(game: Game, side: str) -> str:
     """``"accept"`` or ``"decline"``: the bot playing ``side`` answers a draw offer.
 
     The policy: the bot declines, unless a shallow search of the position (the bots'
-    own evaluation, level ``DRAW_LEVEL`` for ``DRAW_SECONDS``, without noise) finds
-    it clearly lost, ``ACCEPT_BELOW`` (about five pawns) or worse from its side,
-    and then it accepts.  Whoever is to move, the score is read from the bot's side.
+    own evaluation, level ``DRAW_LEVEL`` for ``DRAW_SECONDS`` of CPU, without noise)
+    finds it clearly lost, ``ACCEPT_BELOW`` (about five pawns) or worse from its side,
+    and then it accepts; a search that did not finish depth 2 judges nothing.
+    Whoever is to move, the score is read from the bot's side.
     Where there is nothing sound to judge by, it declines: a secret phase (the
     position holds the opponent's hidden purchases, which the bot must not use),
     Shuuro's setup (no search score), or a position with no single side to move.
@@ -137,9 +142,16 @@ def draw_answer(game: Game, side: str) -> str:
     mover = movers[0]
     try:
         found = bots.search(
-            position, mover, DRAW_LEVEL, rng=random.Random(0), time_limit=DRAW_SECONDS
+            position,
+            mover,
+            DRAW_LEVEL,
+            rng=random.Random(0),
+            time_limit=DRAW_SECONDS,
+            clock=DRAW_CLOCK,
         )
     except ValueError:  # no legal move: nothing to judge by
+        return "decline"
+    if found.depth < 2:  # depth 1 misjudges: the start position scores -9 pawns
         return "decline"
     score = found.score if mover == side else -found.score
     return "accept" if score <= ACCEPT_BELOW else "decline"

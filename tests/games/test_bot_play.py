@@ -225,6 +225,15 @@ def test_a_bot_declines_a_draw_in_an_even_game_on_the_players_turn(
     assert game.draw_declined == "white"  # alice's page says so until she moves
 
 
+def test_a_search_cut_before_depth_2_is_done_judges_no_draw(alice, carolo_bot, monkeypatch):
+    # a clock that runs 30 ms a reading, as on a machine too loaded to go past depth 1,
+    # where every move of the start position scores about nine pawns down
+    readings = iter(range(10**9))
+    monkeypatch.setattr(bot_play, "DRAW_CLOCK", lambda: next(readings) * 0.03)
+    game = Game.objects.get(pk=bot_game(alice, carolo_bot, color="black"))
+    assert bot_play.draw_answer(game, "white") == "decline"  # the bot is White, to move
+
+
 def test_a_bot_answers_a_draw_offered_on_its_own_turn(
     alice, carolo_bot, queued, django_capture_on_commit_callbacks
 ):
