@@ -45,13 +45,25 @@ def _touch(game: Game, user) -> None:
 
 def _page(request, game: Game, *, state=None, replay=None, notice="", resign=False, status=200):
     """The full page, or its live fragment for htmx (not for a history restore)."""
-    context = present(
-        game, request.user, replay=replay, state=state, notice=notice, confirm_resign=resign
-    )
     htmx = getattr(request, "htmx", None)
-    if htmx and not htmx.history_restore_request:
-        return render(request, "games/game.html#live", context, status=status)
-    return render(request, "games/game.html", context, status=status)
+    live = bool(htmx) and not htmx.history_restore_request
+    context = present(
+        game,
+        request.user,
+        replay=replay,
+        state=state,
+        notice=notice,
+        confirm_resign=resign,
+        seen_list=_seen_list(request) if live else None,
+    )
+    return render(
+        request, "games/game.html#live" if live else "games/game.html", context, status=status
+    )
+
+
+def _seen_list(request) -> str | None:
+    """The key of the move list the page holds (games.render.move_list)."""
+    return request.headers.get("X-Move-List")
 
 
 def _state_url(game: Game, state: EntryState) -> str:
@@ -125,7 +137,7 @@ def poll(request, game_id):
     if poll_token(row, side) == request.GET.get("v") and active:
         return HttpResponse(status=204)
     game = _get_game(game_id)
-    context = present(game, request.user)
+    context = present(game, request.user, seen_list=_seen_list(request))
     response = render(request, "games/game.html#live", context)
     if not game.is_active:
         response.status_code = HttpResponseStopPolling.status_code

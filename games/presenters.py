@@ -258,8 +258,10 @@ def present(
     state: EntryState | None = None,
     notice: str = "",
     confirm_resign: bool = False,
+    seen_list: str | None = None,
 ) -> dict:
-    """Everything games/game.html draws for ``user`` (None or anonymous: a spectator)."""
+    """Everything games/game.html draws for ``user`` (None or anonymous: a spectator);
+    ``seen_list``: the key of the move list the page holds (render.move_list)."""
     state = state or EntryState()
     side = game.side_of(user)
     moves = visible_moves(game, side)
@@ -319,7 +321,7 @@ def present(
         "players": _players(game, side),
         "board": board_ctx,
         "legend": render.legend(game.variant),
-        "move_rows": render.move_rows(listed, url, shown.number if shown else 0),
+        "move_list": render.move_list(listed, shown.number if shown else 0, seen_list),
         "replay": replay,
         "shown_number": shown.number if shown else 0,
         "shown_within": shown is not None and at != shown.step,  # inside a recruitment

@@ -2,7 +2,7 @@
 pieces and marks; the move list's lines.
 
 ``board_context`` turns a rules ``Board`` into plain data that
-``templates/games/_board.html`` draws, ``move_rows`` the move list's entries into
+``templates/games/_board.html`` draws, ``move_list`` the move list's entries into
 the lines ``templates/games/_move_list.html`` prints; no HTML is built here.  Piece
 names are marked for translation; images are our own SVGs under
 ``static/games/pieces/``.
@@ -10,7 +10,9 @@ names are marked for translation; images are our own SVGs under
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import hashlib
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.utils.safestring import mark_safe
@@ -330,38 +332,63 @@ MOVER_WORDS = {**SIDE_NAMES, CHANCE: gettext_lazy("Dice")}
 ARMY_WORDS = {WHITE: gettext_lazy("White's army:"), BLACK: gettext_lazy("Black's army:")}
 
 
-def move_rows(entries: Iterable[Any], url: str, shown: int) -> list[dict[str, Any]]:
+def move_rows(entries: Iterable[Any], shown: int) -> list[dict[str, Any]]:
     """The lines ``games/_move_list.html`` prints, one per entry of the move list
     (``number``, ``step``, ``side``, ``text``, ``hidden``, ``army``); ``shown`` is the
     number of the entry whose position the board shows (0: none).
 
-    Every value is ready to print: each replay step redraws the whole list, and
-    working out each line's classes, link and words in the template took most of a
-    long game's step (30 of 40 ms at 300 moves).
+    Every value is ready to print: a page without the list gets all of it, and
+    working out each line's link and words in the template took most of a long
+    game's replay step (30 of 40 ms at 300 moves).
     """
     # the catalogue's words, printed as {% translate %} prints them: unescaped
     movers = {side: mark_safe(str(word)) for side, word in MOVER_WORDS.items()}
     armies = {side: mark_safe(str(word)) for side, word in ARMY_WORDS.items()}
-    rows = []
-    for entry in entries:
-        current = entry.number == shown
-        classes = f"move move--{entry.side}"
-        if entry.army:
-            classes += " move--army"
-        if current:
-            classes += " move--shown"
-        if entry.hidden:
-            classes += " move--hidden"
-        rows.append(
-            {
-                "number": str(entry.number),
-                "href": f"{url}?ply={entry.step}",
-                "current": current,
-                "classes": classes,
-                "mover": armies[entry.side] if entry.army else movers[entry.side],
-                "text_class": "move-army" if entry.army else "move-text",
-                "text": entry.text,
-                "hidden": entry.hidden,
-            }
-        )
-    return rows
+    return [
+        {
+            "number": str(entry.number),  # strings: a number would be localised
+            "step": str(entry.step),
+            "current": entry.number == shown,
+            "army": entry.army,
+            "mover": armies[entry.side] if entry.army else movers[entry.side],
+            "text": entry.text,
+            "hidden": entry.hidden,
+        }
+        for entry in entries
+    ]
+
+
+_SEEN = re.compile(r"(\d{1,6})\.(\d{1,6})\.([0-9a-f]{12})")
+
+
+def move_list(entries: Sequence[Any], shown: int, seen: str | None = None) -> dict[str, Any]:
+    """The move list as the game's live part prints it, for a page that holds the
+    list whose ``key`` is ``seen`` (None: a page without it).
+
+    ``key`` names this list, its lines and its current one; the page sends it back
+    with its next request (the ``X-Move-List`` header).  When every line ``seen``
+    names is still the same, the page keeps its list and gets only the new lines
+    (``append``) and the lines whose current mark moved (``replace``), so that what
+    a move or a poll sends does not grow with the game; else ``rows``, every line.
+    """
+    seen_match = _SEEN.fullmatch(seen or "")
+    seen_count, seen_shown, seen_digest = (
+        (int(seen_match[1]), int(seen_match[2]), seen_match[3]) if seen_match else (0, 0, "")
+    )
+    hasher = hashlib.blake2b(digest_size=6)
+    prefix = None
+    for count, entry in enumerate(entries, start=1):
+        line = f"{entry.step}|{entry.side}|{entry.text}|{entry.hidden:d}{entry.army:d}\n"
+        hasher.update(line.encode())
+        if count == seen_count:
+            prefix = hasher.hexdigest()
+    key = f"{len(entries)}.{shown}.{hasher.hexdigest()}"
+    if not seen_count or prefix != seen_digest:
+        return {"key": key, "rows": move_rows(entries, shown), "append": [], "replace": []}
+    marks = {seen_shown, shown} - {0} if seen_shown != shown else set()
+    return {
+        "key": key,
+        "rows": None,
+        "append": move_rows(entries[seen_count:], shown),
+        "replace": move_rows([entries[n - 1] for n in sorted(marks) if n <= seen_count], shown),
+    }

@@ -6,9 +6,7 @@ import pytest
 from django.utils import translation
 from django.utils.html import conditional_escape
 
-from games.render import move_rows
-
-URL = "/game/7/"
+from games.render import move_list, move_rows
 
 
 @dataclass(frozen=True)
@@ -35,34 +33,31 @@ def test_each_line_says_who_moved_what_and_links_to_the_position_after_it():
         Entry(2, 2, "black", "a8-a6"),
         Entry(3, 3, "chance", "1,3"),
     ]
-    assert move_rows(entries, URL, 2) == [
+    assert move_rows(entries, 2) == [
         {
             "number": "1",
-            "href": "/game/7/?ply=1",
+            "step": "1",
             "current": False,
-            "classes": "move move--white",
+            "army": False,
             "mover": "White",
-            "text_class": "move-text",
             "text": "a1-a3",
             "hidden": False,
         },
         {
             "number": "2",
-            "href": "/game/7/?ply=2",
+            "step": "2",
             "current": True,
-            "classes": "move move--black move--shown",
+            "army": False,
             "mover": "Black",
-            "text_class": "move-text",
             "text": "a8-a6",
             "hidden": False,
         },
         {
             "number": "3",
-            "href": "/game/7/?ply=3",
+            "step": "3",
             "current": False,
-            "classes": "move move--chance",
+            "army": False,
             "mover": "Dice",
-            "text_class": "move-text",
             "text": "1,3",
             "hidden": False,
         },
@@ -72,24 +67,20 @@ def test_each_line_says_who_moved_what_and_links_to_the_position_after_it():
 def test_a_recruitment_is_one_line_that_links_to_its_last_purchase():
     # White bought at plies 1, 2 and 4, Black at 3: White's army is entry 2, after ply 4
     entries = [Entry(1, 3, "black", "R", army=True), Entry(2, 4, "white", "Q 2R", army=True)]
-    white = move_rows(entries, URL, 2)[1]
-    assert white["href"] == "/game/7/?ply=4"
-    assert white["classes"] == "move move--white move--army move--shown"
-    assert white["mover"] == "White's army:"
-    assert (white["text_class"], white["text"]) == ("move-army", "Q 2R")
-    assert move_rows(entries, URL, 2)[0]["mover"] == "Black's army:"
+    white = move_rows(entries, 2)[1]
+    assert (white["step"], white["army"], white["current"]) == ("4", True, True)
+    assert (white["mover"], white["text"]) == ("White's army:", "Q 2R")
+    assert move_rows(entries, 2)[0]["mover"] == "Black's army:"
 
 
 def test_a_secret_move_is_marked_as_such():
-    (row,) = move_rows([Entry(1, 1, "white", "+Q", hidden=True)], URL, 1)
-    assert row["classes"] == "move move--white move--shown move--hidden"
+    (row,) = move_rows([Entry(1, 1, "white", "+Q", hidden=True)], 1)
     assert row["hidden"] is True
 
 
 def test_the_start_position_marks_no_line():
-    rows = move_rows([Entry(1, 1, "white", "a1-a3"), Entry(2, 2, "black", "a8-a6")], URL, 0)
+    rows = move_rows([Entry(1, 1, "white", "a1-a3"), Entry(2, 2, "black", "a8-a6")], 0)
     assert [row["current"] for row in rows] == [False, False]
-    assert [row["classes"] for row in rows] == ["move move--white", "move move--black"]
 
 
 def test_the_words_are_in_the_viewers_language():
@@ -101,7 +92,7 @@ def test_the_words_are_in_the_viewers_language():
         Entry(5, 6, "black", "K", army=True),
     ]
     with translation.override("fr"):
-        rows = move_rows(entries, URL, 0)
+        rows = move_rows(entries, 0)
     assert [row["mover"] for row in rows] == [
         "Blanc",
         "Noir",
@@ -112,7 +103,7 @@ def test_the_words_are_in_the_viewers_language():
 
 
 def test_the_words_print_as_the_catalogue_has_them_the_move_text_escaped():
-    (row,) = move_rows([Entry(1, 4, "white", "<b>", army=True)], URL, 0)
+    (row,) = move_rows([Entry(1, 4, "white", "<b>", army=True)], 0)
     assert conditional_escape(row["mover"]) == "White's army:"  # as {% translate %} printed it
     assert conditional_escape(row["text"]) == "&lt;b&gt;"
 
@@ -120,5 +111,61 @@ def test_the_words_print_as_the_catalogue_has_them_the_move_text_escaped():
 def test_every_value_is_printed_as_it_is():
     # no number to localise, no lazy translation to resolve: per line the template only
     # looks up and prints, which is what keeps a long game's replay step cheap
-    (row,) = move_rows([Entry(12, 30, "black", "b2-b4", army=True)], URL, 12)
+    (row,) = move_rows([Entry(12, 30, "black", "b2-b4", army=True)], 12)
     assert all(isinstance(value, str | bool) for value in row.values())  # not int, not lazy
+
+
+# -- what a page that holds the list gets ---------------------------------------------
+
+GAME = [Entry(n, n, "white" if n % 2 else "black", f"a{n}-b{n}") for n in range(1, 7)]
+
+
+def texts(rows):
+    return [row["text"] for row in rows]
+
+
+def test_a_page_without_the_list_gets_every_line():
+    listed = move_list(GAME, 6)
+    assert texts(listed["rows"]) == [f"a{n}-b{n}" for n in range(1, 7)]
+    assert (listed["append"], listed["replace"]) == ([], [])
+    assert listed["key"].startswith("6.6.")
+
+
+def test_after_two_moves_a_page_gets_the_two_new_lines_and_its_old_current_line():
+    seen = move_list(GAME[:4], 4)["key"]
+    listed = move_list(GAME, 6, seen)
+    assert listed["rows"] is None
+    assert texts(listed["append"]) == ["a5-b5", "a6-b6"]
+    assert [row["current"] for row in listed["append"]] == [False, True]
+    # line 4 loses its mark, redrawn at its place in the list
+    assert [(row["number"], row["current"]) for row in listed["replace"]] == [("4", False)]
+    assert listed["key"] == move_list(GAME, 6)["key"]
+
+
+def test_a_replay_step_redraws_only_the_two_lines_whose_mark_moved():
+    seen = move_list(GAME, 6)["key"]
+    listed = move_list(GAME, 2, seen)
+    assert listed["append"] == []
+    assert [(row["number"], row["current"]) for row in listed["replace"]] == [
+        ("2", True),
+        ("6", False),
+    ]
+    assert move_list(GAME, 6, seen)["replace"] == []  # nothing moved: nothing sent
+
+
+def test_a_line_that_changed_sends_the_whole_list_again():
+    # a Shuuro army revealed: the same number of lines, another text on one of them
+    seen = move_list(GAME, 6)["key"]
+    revealed = [*GAME[:2], Entry(3, 3, "white", "Q 2R", army=True), *GAME[3:]]
+    assert texts(move_list(revealed, 6, seen)["rows"]) == texts(move_rows(revealed, 6))
+    # a line that links to another ply (an army with one more purchase) is a change too
+    moved = [*GAME[:5], Entry(6, 7, "black", "a6-b6")]
+    assert move_list(moved, 6, seen)["rows"] is not None
+
+
+def test_a_key_that_names_no_list_the_page_could_hold_sends_the_whole_list():
+    key = move_list(GAME, 6)["key"]
+    count, shown, digest = key.split(".")
+    longer = move_list([*GAME, Entry(7, 7, "white", "x")], 7)["key"]
+    for seen in (None, "", "junk", f"{count}.{shown}.{'0' * 12}", longer, "0.0." + digest):
+        assert move_list(GAME, 6, seen)["rows"] is not None, seen

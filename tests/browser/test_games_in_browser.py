@@ -17,7 +17,7 @@ from collections import Counter
 import pytest
 from playwright.sync_api import expect
 
-from games import move_entry, services
+from games import move_entry, presenters, services
 from games.models import Game
 from tests.browser.conftest import DESKTOP, PHONE, axe_violations, horizontal_overflow, screenshot
 
@@ -35,7 +35,7 @@ def exact(text: str):
 
 
 def moves_named(page, text):
-    return page.locator(".move-list .move-text").filter(has_text=exact(text))
+    return page.locator(".move-list b").filter(has_text=exact(text))
 
 
 def accessible_nameless(page) -> list[str]:
@@ -123,6 +123,17 @@ class Table:
                 self.counts[text], timeout=SEEN
             )
         self.assert_not_reloaded()
+        self.assert_whole_lists()
+
+    def assert_whole_lists(self):
+        """Each page's list, kept across swaps and sent only its new lines, is the
+        list a fresh page would show, the last line the current one."""
+        game = self.game
+        for side, (page, _user) in self.seats.items():
+            listed = presenters.move_list(game.variant, presenters.visible_moves(game, side))
+            expect(page.locator(".move-list b")).to_have_text([e.text for e in listed])
+            current = page.locator('.move-list [aria-current="step"] b')
+            expect(current).to_have_text([listed[-1].text])
 
     def expect_result(self, words: str):
         for side in self.seats:
@@ -142,7 +153,7 @@ class Table:
 
 
 # the move texts of the list that a line break cuts in two ("b2-" / "b4")
-BROKEN_MOVES = """() => [...document.querySelectorAll('.move-list :is(.move-text, .move-army)')]
+BROKEN_MOVES = """() => [...document.querySelectorAll('.move-list b')]
     .filter(e => e.getClientRects().length > 1).map(e => e.textContent)"""
 
 
@@ -289,7 +300,7 @@ def test_rococo_checkmate_with_a_capture_by_clicks(open_page, quick):
 
 
 # what would give alice's army away on bob's page
-ALICE_SECRETS = ('move-text">+Q', 'move-text">+R', "White's army", "white queen", "white rook")
+ALICE_SECRETS = ("<b>+Q</b>", "<b>+R</b>", "White's army", "white queen", "white rook")
 
 
 def assert_no_secrets(page):
@@ -326,7 +337,7 @@ def test_mini_shuuro_recruit_deploy_and_mate_by_clicks(open_page, quick, fixed_d
     expect(budget).to_contain_text("20 points left of 200")
     assert_no_secrets(page_b)
     # alice's list has her army as one entry, secret; bob's has nothing of it
-    army = page_a.locator(".move-list .move--army")
+    army = page_a.locator(".move-list .army")
     expect(army).to_have_count(1)
     expect(army).to_contain_text("White's army: Q R (secret until both are done)")
     page_a.get_by_role("button", name="Done: confirm my army").click()
@@ -339,9 +350,9 @@ def test_mini_shuuro_recruit_deploy_and_mate_by_clicks(open_page, quick, fixed_d
     for page in (page_a, page_b):
         expect(page.locator(".game-phase")).to_contain_text("deployment", timeout=SEEN)
         # five clicks of alice's, one of bob's: an entry each, naming the army
-        armies = page.locator(".move-list .move--army")
+        armies = page.locator(".move-list .army")
         expect(armies).to_have_text([re.compile(r"1\. White's army: Q R$"), "2. Black's army: K"])
-        expect(page.locator(".move-list .move-text")).to_have_count(3)  # the dice
+        expect(page.locator(".move-list li:not(.army) b")).to_have_count(3)  # the dice
     table.assert_not_reloaded()
     page_b.get_by_role("link", name="1. White's army: Q R").click()
     expect(page_b.locator(".game-replay-note")).to_contain_text("position after move 1 of 5")

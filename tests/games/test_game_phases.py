@@ -91,8 +91,8 @@ def test_the_engine_refuses_an_army_over_the_budget(players, recruiting):
 
 # what would give alice's army away: her moves in a list or record, her pieces in a hand
 ALICE_SECRETS = (
-    'move-text">+Q',
-    'move-text">+R',
+    "<b>+Q</b>",
+    "<b>+R</b>",
     "White's army",
     "white +Q",
     "white queen",
@@ -157,12 +157,16 @@ def test_purchases_are_shown_once_both_are_done(players, recruiting, fixed_dice)
 def listed(response) -> list[tuple[str, str, str]]:
     """The move list's entries: (number shown, ?ply= of its link, its words)."""
     found = re.findall(
-        r'<li class="move [^"]*" value="(\d+)"><a href="[^"?]*\?ply=(\d+)"[^>]*>(.*?)</li>',
+        r'<li(?: class="army")?><a href="\?ply=(\d+)"[^>]*><i>(\d+)\.</i>(.*?)</li>',
         response.content.decode(),
     )
     return [
-        (n, ply, re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", item))).strip())
-        for n, ply, item in found
+        (
+            n,
+            ply,
+            re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", f"{n}. {item}"))).strip(),
+        )
+        for ply, n, item in found
     ]
 
 
@@ -222,12 +226,12 @@ def test_every_ply_of_a_recruitment_can_be_replayed(players, deploying):
     assert "Replay: position after move 1 of 5." in words(third)
     # the step buttons go from entry to entry: not through each purchase
     third = third.content.decode()
-    assert 'class="move move--white move--army move--shown"' in third
+    assert '<li class="army"><a href="?ply=3" aria-current="step">' in third
     assert re.search(rf'href="{url}\?ply=0"[^>]*aria-label="Previous move"', third)
     assert re.search(rf'href="{url}\?ply=4"[^>]*aria-label="Next move"', third)
     middle = get(client, game, ply=2).content.decode()
     assert re.search(rf'href="{url}\?ply=3"[^>]*aria-label="Next move"', middle)
-    assert 'class="move move--white move--army move--shown"' in middle
+    assert '<li class="army"><a href="?ply=3" aria-current="step">' in middle
 
 
 # -- Shuuro deployment and plinths -------------------------------------------------------
