@@ -400,6 +400,26 @@ def test_perft_crossing_into_phase_two():
     assert dict(pos.divide(2))["@b1"] == 1
 
 
+@pytest.mark.parametrize(
+    "fen, counts",
+    [
+        # captures, stacking and swaps, barrier rule on for both
+        ("PpPpP/pPpPp/5/5/PpPpP w b2n,c3e,d1n 0,0 3,3", (29, 782, 23459)),
+        # stacks of both colours, unstacks across barriers, White has one barrier move left
+        ("2S1P/sp2P/3ps/P1Pp1/P1Pp1 w a1e,a4n,d5e,e1n 0,0 1,3", (27, 739, 19081)),
+        # barrier moves that take a walled-in pawn already there: c3e>c3n walls in c4 too
+        # and draws, c3e>b3e and c3e>c2n leave White one pawn, so each counts 0 below it
+        ("P4/2p2/2P2/5/4p w a4n,a5e,b4e,c3e,c4e,c4n 0,0 1,0", (8, 41, 228)),
+    ],
+)
+def test_perft_in_phase_two(fen, counts):
+    # Counted by a separate, deliberately plain implementation of rulings.md (a
+    # differential audit that also compared thousands of random positions move by
+    # move); they guard perft's own make/unmake path, which legal_moves does not use.
+    pos = CargePosition.from_fen(fen)
+    assert tuple(pos.perft(depth) for depth in (1, 2, 3)) == counts
+
+
 # -- a whole game ------------------------------------------------------------------------
 
 
