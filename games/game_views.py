@@ -56,6 +56,7 @@ def _page(request, game: Game, *, state=None, replay=None, notice="", resign=Fal
         confirm_resign=resign,
         seen_list=_seen_list(request) if live else None,
     )
+    context["fragment"] = live
     return render(
         request, "games/game.html#live" if live else "games/game.html", context, status=status
     )
@@ -138,6 +139,7 @@ def poll(request, game_id):
         return HttpResponse(status=204)
     game = _get_game(game_id)
     context = present(game, request.user, seen_list=_seen_list(request))
+    context["fragment"] = True
     response = render(request, "games/game.html#live", context)
     if not game.is_active:
         response.status_code = HttpResponseStopPolling.status_code

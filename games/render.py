@@ -78,6 +78,17 @@ def piece_image(game_key: str, letter: str) -> str:
     return f"games/pieces/{PIECE_SETS[game_key]}/{colour}{letter.upper()}.svg"
 
 
+def piece_class(letter: str) -> str:
+    """The class that draws a piece on a board square, e.g. ``wE``; each set's
+    stylesheet (``pieces_css``) gives it its image."""
+    return f"{'w' if letter.isupper() else 'b'}{letter.upper()}"
+
+
+def pieces_css(game_key: str) -> str:
+    """The static path of the stylesheet of a game's piece images on the board."""
+    return f"games/pieces/{PIECE_SETS[game_key]}/pieces.css"
+
+
 def _static_url(path: str) -> str:
     # imported late: this module stays importable without configured settings
     from django.templatetags.static import static
@@ -182,7 +193,7 @@ def board_context(
             light = (file + rank) % 2 == 1  # a1 is dark
             plinth = square in board.plinths
             edge = square in board.edge
-            classes = ["sq", "sq-light" if light else "sq-dark"]
+            classes = [] if light else ["d"]  # a dark square
             cell: dict[str, Any] = {
                 "square": square,
                 "file": file,
@@ -195,20 +206,18 @@ def board_context(
                 "colour": "",
                 "piece_name": "",
                 "image": "",
-                "image_url": "",
+                "piece_class": "",
                 "plinth": plinth,
                 "edge": edge,
             }
             if letter:
                 colour, name, words = _piece_words(game_key, letter)
-                image = piece_image(game_key, letter)
                 cell.update(
                     colour=colour,
                     piece_name=name,
-                    image=image,
-                    image_url=_static_url(image),
+                    image=piece_image(game_key, letter),
+                    piece_class=piece_class(letter),
                 )
-                classes.append(f"sq-has-{colour}")
                 if plinth:
                     words = _("%(piece)s on a plinth") % {"piece": words}
                 elif edge:
@@ -276,6 +285,7 @@ def board_context(
         "interactive": bool(interactive),
         "selected": selected,
         "rows": rows,
+        "pieces_css": pieces_css(game_key),
         "file_labels": [FILES[f] for f in file_order],
         "rank_labels": [str(r + 1) for r in rank_order],
         "hands": hands,

@@ -4,7 +4,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from games import rules_pages
-from games.render import legend
+from games.render import legend, pieces_css
 
 # The four games as the site presents them.
 GAMES = {
@@ -72,5 +72,6 @@ def rules_page(request, game):
         "body": rules_pages.render_rules(game, text),
         # the legend goes where the text puts [legend], else above the text
         "legend": None if rules_pages.has_legend(text) else legend(game),
+        "pieces_css": pieces_css(game),
     }
     return render(request, "rules/page.html", context)

@@ -5,11 +5,12 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
+from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 
 from games import rules
-from games.render import PIECE_NAMES, board_context, legend, piece_image
+from games.render import PIECE_NAMES, board_context, legend, piece_class, piece_image, pieces_css
 from games.rules.base import FILES, Board
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -71,8 +72,20 @@ def test_big_boards_keep_two_digit_ranks_in_order():
 
 def test_a1_is_dark_and_b1_light():
     squares = cells(board_context("carolo", carolo_board()))
-    assert not squares["a1"]["light"] and "sq-dark" in squares["a1"]["classes"]
-    assert squares["b1"]["light"] and "sq-light" in squares["b1"]["classes"]
+    assert not squares["a1"]["light"] and squares["a1"]["classes"] == "d"
+    assert squares["b1"]["light"] and squares["b1"]["classes"] == ""
+
+
+def test_every_piece_has_its_image_in_its_sets_stylesheet():
+    static = Path(settings.BASE_DIR) / "static"
+    for game, names in PIECE_NAMES.items():
+        css = (static / pieces_css(game)).read_text()
+        for letter in [*names, *(n.lower() for n in names)]:
+            image = Path(piece_image(game, letter))
+            assert (static / image).is_file(), image
+            assert (
+                f".board .{piece_class(letter)} {{ background-image: url({image.name}); }}" in css
+            )
 
 
 def test_accessible_names():
@@ -104,8 +117,7 @@ def test_piece_fields():
     e4 = cells(board_context("carolo", carolo_board()))["e4"]
     assert (e4["piece"], e4["kind"], e4["colour"], e4["piece_name"]) == ("E", "E", "white", "Ego")
     assert e4["image"] == "games/pieces/carolo/wE.svg"
-    assert e4["image_url"] == "/static/games/pieces/carolo/wE.svg"
-    assert "sq-has-white" in e4["classes"]
+    assert e4["piece_class"] == "wE"
 
 
 def test_barrier_sides_as_seen_on_screen():
@@ -234,7 +246,7 @@ def test_template_draws_buttons_for_an_interactive_board():
     button = re.search(r'<button[^>]*value="e4"[^>]*>(.*?)</button>', html).group(0)
     assert 'name="square"' in button and 'type="button"' not in button  # submits by default
     assert 'aria-label="e4, white Ego"' in button
-    assert '<img src="/static/games/pieces/carolo/wE.svg" alt=""' in button
+    assert button.endswith('aria-label="e4, white Ego"><i class="wE"></i></button>')
     assert "disabled" not in button
     assert "disabled" in re.search(r'<button[^>]*value="h8"[^>]*>', html).group(0)
 
@@ -251,8 +263,10 @@ def test_template_draws_images_for_a_static_board():
     html = render_to_string("games/_board.html", {"board": board_context("carge", carge_board())})
     assert "<button" not in html and "<form" not in html
     assert html.count('role="img"') == 25 + 2  # squares and the two hand pieces
-    assert '<div role="img" class="sq sq-dark sq-has-white sq-barrier-n"' in html
-    assert 'aria-label="b2, white stack, barrier towards b3"' in html
+    stack = (
+        '<div role="img" class="d sq-barrier-n" aria-label="b2, white stack, barrier towards b3">'
+    )
+    assert stack + '<i class="wS"></i></div>' in html
     assert 'aria-label="3 × black pawn"' in html
     assert "--files: 5; --ranks: 5;" in html
 

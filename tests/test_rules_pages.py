@@ -233,7 +233,8 @@ def test_the_carolo_page_shows_the_start_a_bounce_and_an_attraction(client, db):
     assert drawn[1] == {"a4", "d4", "d8", "b8"}
     assert drawn[2] == {"e1", "f2", "g3", "h4"}
     start = figures(html)[0]
-    assert start.count("sq-has-white") == 10 and start.count("sq-has-black") == 10
+    assert len(re.findall(r'<i class="w[A-Z]">', start)) == 10
+    assert len(re.findall(r'<i class="b[A-Z]">', start)) == 10
 
 
 def test_the_carge_page_draws_layouts_with_barriers_and_a_placement(client, db):

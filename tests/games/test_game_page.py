@@ -67,7 +67,9 @@ def test_the_board_is_buttons_only_for_the_player_to_act(players, game):
     black = page(players["black"][0], game).content.decode()
     assert '<button name="square" value="d2"' in white
     assert 'name="square"' not in black
-    assert 'role="img" class="sq sq-dark sq-has-white" aria-label="d2, white Aymon"' in black
+    assert (
+        '<div role="img" class="d" aria-label="d2, white Aymon"><i class="wA"></i></div>' in black
+    )
     assert '<label for="move-text">Type a move</label>' in white
     assert 'id="move-text"' not in black
 
