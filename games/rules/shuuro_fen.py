@@ -94,7 +94,8 @@ def read_board(text: str, width: int, height: int) -> tuple[list[int], list[bool
                 file += int(token)
                 continue
             if file >= width:
-                break
+                # Nothing may follow a full rank: a piece here would be silently lost.
+                raise InvalidFen(f"rank {rank + 1} has more than {width} squares")
             sq = rank * width + file
             if token == "_":
                 raise InvalidFen(f"only a knight may stand on a plinth (rank {rank + 1})")
@@ -147,8 +148,8 @@ def read_hand(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
         n = int(count) if count else 1
         colour = 0 if letter.isupper() else 1
         code = TYPE_OF[letter.upper()]
-        if n < 1 or hands[colour][code]:
-            raise InvalidFen(f"bad hand {text!r}: {letter} given twice or with count 0")
+        if count.startswith("0") or hands[colour][code]:  # 0, or a leading zero
+            raise InvalidFen(f"bad hand {text!r}: {letter} given twice or with a bad count")
         hands[colour][code] = n
     if pos != len(text):
         raise InvalidFen(f"bad hand {text!r}")

@@ -279,7 +279,7 @@ def test_black_fills_from_its_own_first_rank():
 def test_beyond_the_third_rank_only_when_nothing_is_left_within_it():
     # Ranks 1-3 are full but for the c3 plinth: the knight takes it, the queen goes to
     # the lowest further rank with a free square, rank 4.
-    pos = Mini.from_fen("3k2/6/6/RR_.RRR/RRRRRR/RRKRRR w QN 18")
+    pos = Mini.from_fen("3k2/6/6/RR_.RRR/RRRRRR/RRKRRR w QN 19")
     assert texts(pos) == ["N@c3"] + [f"Q@{f}4" for f in "abcdef"]
 
 
@@ -310,6 +310,18 @@ def test_end_of_deployment_rolls_for_the_first_move_then_ambush_applies():
     assert texts(white_first) == ["d1_c1", "d1_c2", "d1_e1", "d1_e2"]
     # perft counts the roll's two outcomes as a ply: 0 moves after "first b", 4 after "w".
     assert pos.perft(1) == 2 and pos.perft(2) == 4
+
+
+def test_a_deployment_fen_counts_its_placements_so_the_ambush_is_found():
+    # With ply 20 for two placed pieces, the fight after R@a1 began at ply 21 with three
+    # pieces: the ambush (ply = pieces + 1) went unseen, White played on, and the engine
+    # refused its own FEN.  Such a FEN is now refused at once.
+    with pytest.raises(InvalidFen, match="pieces placed plus one"):
+        Mini.from_fen("k5/6/6/6/6/5K w R 20")
+    pos = play(Mini.from_fen("k5/6/6/6/6/5K w R 3"), "R@a1", "first w")
+    assert pos.fen() == "k5/6/6/6/6/R4K w - 4 -"
+    assert pos.outcome().reason == "ambush" and pos.legal_moves() == []
+    assert Mini.from_fen(pos.fen()).fen() == pos.fen()
 
 
 def test_serious_the_first_to_finish_deploying_moves_first():

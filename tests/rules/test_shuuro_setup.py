@@ -193,6 +193,8 @@ def test_a_plain_lishuuro_fen_gains_the_en_passant_field():
         "not a fen",
         "k5/6/6/6/6 w - 30",  # five ranks
         "k5/6/6/6/7/5K w - 30",  # a rank too long
+        "k5/6/6/6/6/5KQ w - 30",  # a piece after a full rank (it used to be dropped)
+        "k5/6/6/6/6/5K_. w - 30",  # a plinth after a full rank
         "k5/6/6/6/6/5K x - 30",  # side
         "k5/6/6/6/6/5K w - x",  # ply
         "k5/6/6/6/6/4KK w - 30",  # two white Kings
@@ -200,10 +202,14 @@ def test_a_plain_lishuuro_fen_gains_the_en_passant_field():
         "k5/6/6/6/6/P4K w - 30",  # pawn on a first rank
         "k5/6/6/_B5/6/5K w - 30",  # only knights stand on plinths
         "k5/6/6/6/6/5K w 2x 30",  # hand
+        "k5/6/6/6/6/5K w 01Q 3",  # a count with a leading zero, as on the board
         "k5/6/6/6/6/5K w - 30 c3",  # en passant without a double step
         "k5/6/6/6/6/5K w - 30 - colour=red",  # unknown token
-        "k5/6/6/6/6/5K w Q 30 - roll",  # roll in mid deployment
-        "k5/6/6/6/6/5K w q 30",  # White to place with nothing in hand
+        "k5/6/6/6/6/5K w Q 3 - roll",  # roll in mid deployment
+        "k5/6/6/6/6/5K w q 3",  # White to place with nothing in hand
+        "k5/6/6/6/6/5K w R 20",  # deployment: two pieces placed is ply 3
+        "k5/6/6/6/6/5K w - 20 - roll",  # first-move roll: no move made, ply 3
+        f"{'/'.join(['6'] * 6)} w Kk 0 - recruitment,done=wb,{OPTIONS}",  # both confirmed
         f"{'/'.join(['6'] * 6)} w K4Qk 0 - recruitment,{OPTIONS}",  # four queens
     ],
 )
