@@ -304,6 +304,16 @@ def test_ney_rule_only_on_the_first_move():
     assert "c8-c5" not in moves(play(START, "a1-a3").fen(), "c8")
 
 
+def test_ney_rule_also_forbids_taking_an_aymon_straight_ahead():
+    # Bayard c1, unmoved, and Black's Aymon on c4.  Its ring-3 squares on the board:
+    # a4-f4 on rank 4 and f1, f2, f3 (file -1 is off the board).  Ney's rule forbids
+    # the straight jump c1-c4 even as a capture; without the flag c1xc4 is allowed.
+    fen = "2bce3/8/8/8/2a5/8/8/2BCE3 w c1 1"
+    ring = {"c1-a4", "c1-b4", "c1-d4", "c1-e4", "c1-f4", "c1-f1", "c1-f2", "c1-f3"}
+    assert moves(fen, "c1") == ring
+    assert moves(fen.replace(" c1 ", " - "), "c1") == ring | {"c1xc4"}
+
+
 def test_ney_flag_clears_when_the_bayard_moves():
     # c1-b4, then back b4-c1 (ring 3): the flag is gone, so c1-c4 is now allowed.
     p = play(START, "c1-b4")
