@@ -323,7 +323,7 @@ def _hand(
                 "count": counts[letter],
                 "piece_name": name,
                 "image": image,
-                "image_url": _static_url(image),
+                "piece_class": piece_class(letter),
                 "selectable": key in selectable,
                 "selected": key == selected,
                 "label": _("%(count)s × %(piece)s") % {"count": counts[letter], "piece": words},

@@ -380,7 +380,8 @@ def test_carolo_attraction_from_the_start_then_resignation(open_page, quick):
     expect(page_a.locator(".game-attraction")).to_contain_text(line)
     expect(page_a.locator(".game-attraction")).to_contain_text("only move the Ego to f2")
     expect(page_b.locator(".game-attraction")).to_have_count(0)
-    expect(page_a.locator(square("a1"))).to_be_disabled()  # the Carolo may not move now
+    # the Carolo may not move now: its square is a disabled button, with no value to send
+    expect(page_a.locator('#game-board button[aria-label^="a1, "]')).to_be_disabled()
     page_a.locator(square("e1")).click()
     expect(page_a.locator(square("e1"))).to_have_attribute("aria-pressed", "true")
     possible = page_a.locator('#game-board button[aria-label$="possible move"]')

@@ -330,7 +330,7 @@ def test_carolo_attraction_is_explained_and_only_its_moves_highlighted(players, 
     assert "Attraction: the enemy Hubris on h4 attracts your Ego on e1." in body
     html = get(client, game).content.decode()
     assert 'value="e1" class="d sq-selectable"' in html
-    assert 'value="a1" class="d" aria-label="a1, white Carolo" disabled><i class="wC"></i>' in html
+    assert '<button class="d" aria-label="a1, white Carolo" disabled><i class="wC"></i>' in html
     html = click(client, user, game.pk, "e1", htmx=True).content.decode()
     assert html.count("possible move") == 1
     assert 'aria-label="g3, empty, possible move"' in html
