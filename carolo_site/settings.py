@@ -169,7 +169,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            else "carolo_site.storage.MinifiedStaticFilesStorage"
         )
     },
 }
