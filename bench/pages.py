@@ -1,8 +1,13 @@
 """Page weight: the bytes of each game page (HTML, CSS, JS, images) and of the htmx
-fragment a move or a poll swaps in, raw and as sent (static files gzipped by
-WhiteNoise; the HTML as Django sends it).  Runs with the production settings
-(``DEBUG=False``: collected static files, no debug-only script) on a throwaway
-SQLite database.
+fragment a move swaps in, raw and as sent (static files gzipped by WhiteNoise; the
+HTML as Django sends it).  Runs with the production settings (``DEBUG=False``:
+collected static files, no debug-only script) on a throwaway SQLite database.
+
+Each game is played by seeded random legal moves (a Shuuro army bought with the
+whole budget) to ply 40 and to ply 120, or as far as its game lasts.  There, the
+player to act is measured (an interactive board, the heaviest a page draws): the
+fragment their page got by polling after the opponent's move, holding the move list
+as it was (what the page really swaps in), and the full page.
 
 ``python -m bench.pages``: prints JSON.
 """
@@ -12,18 +17,22 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import random
 import re
 import tempfile
 from pathlib import Path
 
-# (game, start options, moves played before measuring) — a position in play.
 GAMES = [
-    ("carolo", {}, ["d2-f6", "b8-d6"]),
-    ("carge", {"barriers": "b2n,c3e,d1n"}, ["@a1", "@a3", "@b1", "@a4"]),
-    ("rococo", {}, ["e3-e4", "e8-e7"]),
-    ("shuuro-mini", {}, []),
+    ("carolo", {}),
+    ("carge", {"barriers": "b2n,c3e,d1n"}),
+    ("rococo", {}),
+    ("shuuro", {}),
+    ("shuuro-mini", {}),
 ]
+PLIES = (40, 120)
+SEEDS = 30  # games tried per target, the first to reach it measured
 ASSET = re.compile(r'(?:href|src)="(/static/[^"?#]+)')
+LIST_KEY = re.compile(r'hx-headers=\'\{"X-Move-List": "([^"]+)"\}\'')
 
 
 def _setup() -> None:
@@ -55,48 +64,109 @@ def _asset_bytes(paths: set[str]) -> tuple[int, int]:
     return raw, compressed
 
 
-def run() -> dict:
-    _setup()
-    from django.test import Client
+def _random_move(position, side: str, rng: random.Random) -> str:
+    """A random legal move; in a recruitment, a purchase while one is left."""
+    moves = [position.move_text(m) for m in position.legal_moves(side)]
+    if position.phase == "recruitment":
+        moves = [text for text in moves if text.startswith("+")] or moves
+    return rng.choice(sorted(moves))
 
-    from accounts.models import User
+
+def _play_to(players, variant, options, plies, seed):
+    """A game played at random to ply ``plies``, one side to act there; else None."""
     from games import services
 
-    white = User.objects.create_user("weightw", "w@example.org", "weight-pass-123")
-    black = User.objects.create_user("weightb", "b@example.org", "weight-pass-123")
-    client = Client()
-    client.force_login(white)
-    results = {}
-    for variant, options, moves in GAMES:
-        challenge = services.create_challenge(
-            white, variant=variant, options=options, color="white", opponent=black
+    white, black = players
+    challenge = services.create_challenge(
+        white, variant=variant, options=options, color="white", opponent=black
+    )
+    game = services.accept_challenge(black, challenge.pk)
+    rng = random.Random(seed)
+    while game.ply < plies - 1 and game.is_active:
+        side = game.to_act()[0]
+        game = services.play_move(
+            players[side != "white"],
+            game.pk,
+            _random_move(game.position(), side, rng),
+            game.visible_ply(side),
         )
-        game = services.accept_challenge(black, challenge.pk)
-        for text in moves:
-            player = white if game.white_to_act else black
-            game = services.play_move(player, game.pk, text, game.ply)
-        html = client.get(f"/game/{game.pk}/").content
+    if not game.is_active or len(game.to_act()) != 1:
+        return None
+    return game, rng
+
+
+def _measure(players, clients, variant, options, plies) -> dict | None:
+    from games import services
+
+    for seed in range(SEEDS):
+        reached = _play_to(players, variant, options, plies, seed)
+        if reached is None:
+            continue
+        game, rng = reached
+        (mover,) = game.to_act()
+        viewer = "black" if mover == "white" else "white"
+        client = clients[viewer]
+        url = f"/game/{game.pk}/"
+        key = LIST_KEY.search(client.get(url).content.decode())[1]
+        game = services.play_move(
+            players[mover != "white"],
+            game.pk,
+            _random_move(game.position(), mover, rng),
+            game.visible_ply(mover),
+        )
+        if not game.is_active or list(game.to_act()) != [viewer]:
+            continue
+        poll = f"/game/{game.pk}/poll?v=0"
+        fragment = client.get(poll, headers={"HX-Request": "true", "X-Move-List": key})
+        whole = client.get(poll, headers={"HX-Request": "true"})
+        html = client.get(url).content
         assets = set(ASSET.findall(html.decode()))
-        fragment = client.get(f"/game/{game.pk}/poll?v=0", headers={"HX-Request": "true"}).content
         asset_bytes, asset_gzip = _asset_bytes(assets)
-        results[variant] = {
+        return {
+            "ply": game.ply,
+            "phase": game.position().phase,
             "html_bytes": len(html),
             "assets": len(assets),
             "asset_bytes": asset_bytes,
             "asset_gzip_bytes": asset_gzip,
             "page_bytes": len(html) + asset_bytes,
             "page_wire_bytes": len(html) + asset_gzip,
-            "fragment_bytes": len(fragment),
+            "fragment_bytes": len(fragment.content),
+            "fragment_whole_list_bytes": len(whole.content),
         }
+    return None
+
+
+def run() -> dict:
+    _setup()
+    from django.test import Client
+
+    from accounts.models import User
+
+    white = User.objects.create_user("weightw", "w@example.org", "weight-pass-123")
+    black = User.objects.create_user("weightb", "b@example.org", "weight-pass-123")
+    clients = {}
+    for side, user in (("white", white), ("black", black)):
+        clients[side] = Client()
+        clients[side].force_login(user)
+    results = {}
+    for variant, options in GAMES:
+        for plies in PLIES:
+            found = _measure((white, black), clients, variant, options, plies)
+            if found is not None:
+                results[f"{variant} @{plies}"] = found
     return results
 
 
 def table(results: dict) -> str:
-    lines = [f"{'game':12} {'page KB':>8} {'on the wire KB':>15} {'fragment KB':>12}"]
+    lines = [
+        f"{'game @ ply':18} {'page KB':>8} {'on the wire KB':>15} {'fragment KB':>12}"
+        f" {'with whole list KB':>19}"
+    ]
     for key, r in results.items():
         lines.append(
-            f"{key:12} {r['page_bytes'] / 1024:>8.1f} {r['page_wire_bytes'] / 1024:>15.1f}"
-            f" {r['fragment_bytes'] / 1024:>12.1f}"
+            f"{key:18} {r['page_bytes'] / 1024:>8.1f} {r['page_wire_bytes'] / 1024:>15.1f}"
+            f" {r['fragment_bytes'] / 1024:>12.1f} {r['fragment_whole_list_bytes'] / 1024:>19.1f}"
         )
     return "\n".join(lines)
 
