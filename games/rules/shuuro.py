@@ -226,17 +226,12 @@ class ShuuroPosition(Position):
         for sq in range(size):
             if abs(s.board[sq]) == PAWN and sq // w in (0, cls.height - 1):
                 return f"a pawn on {cls.geo().names[sq]}, a first or last rank"
-        placed = sum(1 for p in s.board if p)
         if s.roll:
+            placed = any(s.board)
             if placed and deploying:
                 return "roll (who goes first) comes before the first or after the last placement"
         elif deploying and not any(s.hands[0 if s.side > 0 else 1]):
             return f"{NAME_OF[s.side]} is to place a piece but has none in hand"
-        if deploying or s.roll:
-            # The ambush is recognised by the ply (pieces + 1) at the fight's first
-            # position, so no move may be counted before it.
-            if s.ply != placed + 1:
-                return f"before the first move the ply is the pieces placed plus one ({placed + 1})"
         if s.ep >= 0:
             mover = -s.side
             rank = s.ep // w

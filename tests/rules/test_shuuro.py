@@ -312,12 +312,9 @@ def test_end_of_deployment_rolls_for_the_first_move_then_ambush_applies():
     assert pos.perft(1) == 2 and pos.perft(2) == 4
 
 
-def test_a_deployment_fen_counts_its_placements_so_the_ambush_is_found():
-    # With ply 20 for two placed pieces, the fight after R@a1 began at ply 21 with three
-    # pieces: the ambush (ply = pieces + 1) went unseen, White played on, and the engine
-    # refused its own FEN.  Such a FEN is now refused at once.
-    with pytest.raises(InvalidFen, match="pieces placed plus one"):
-        Mini.from_fen("k5/6/6/6/6/5K w R 20")
+def test_the_ambush_after_the_last_placement_of_a_deployment_fen():
+    # two pieces placed, ply 3: R@a1 and the roll begin the fight at ply 4, with Black's
+    # King in check on a6 from a1 while White is to move
     pos = play(Mini.from_fen("k5/6/6/6/6/5K w R 3"), "R@a1", "first w")
     assert pos.fen() == "k5/6/6/6/6/R4K w - 4 -"
     assert pos.outcome().reason == "ambush" and pos.legal_moves() == []

@@ -207,8 +207,6 @@ def test_a_plain_lishuuro_fen_gains_the_en_passant_field():
         "k5/6/6/6/6/5K w - 30 - colour=red",  # unknown token
         "k5/6/6/6/6/5K w Q 3 - roll",  # roll in mid deployment
         "k5/6/6/6/6/5K w q 3",  # White to place with nothing in hand
-        "k5/6/6/6/6/5K w R 20",  # deployment: two pieces placed is ply 3
-        "k5/6/6/6/6/5K w - 20 - roll",  # first-move roll: no move made, ply 3
         f"{'/'.join(['6'] * 6)} w Kk 0 - recruitment,done=wb,{OPTIONS}",  # both confirmed
         f"{'/'.join(['6'] * 6)} w K4Qk 0 - recruitment,{OPTIONS}",  # four queens
     ],
