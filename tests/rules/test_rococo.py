@@ -77,6 +77,41 @@ def test_perft_from_the_start(depth, leaves):
     assert RococoPosition.start().perft(depth) == leaves
 
 
+# Positions that stress one rule each, with leaf counts on which this engine and an
+# independent reference generator (written from rulings.md alone, for a differential
+# audit) agree.
+@pytest.mark.parametrize(
+    ("fen", "depth", "leaves"),
+    [
+        # chameleon e5 and immobilizer e6 freeze each other; White's immobilizer d4
+        # freezes Black's chameleon f6 too
+        ("91/8k1/91/91/4mb4/4B5/3M6/91/1K8/91 w 0 -", 3, 11027),
+        # chameleon c3 leaps only long leapers, and withdraws from the pushme-pullyu b2
+        ("91/91/91/6n3/91/4n5/91/2B7/1q8/K8k w 0 -", 3, 1812),
+        # cannon pawns on and next to the edge ring: jumps, steps, captures onto it
+        ("1nn7/1P8/91/91/91/9k/91/2p7/PP2K5/91 w 0 -", 3, 5837),
+        # a swapper frozen by three immobilizers: one suicide, onto the first in order
+        ("91/7K2/91/91/4M5/3Mrq4/5M4/91/1k8/91 b 0 -", 3, 1616),
+        # the chameleon c3 may not swap back with the swapper c8 (last swap c3c8)
+        ("9k/91/2r7/91/5b4/91/91/2B4q2/91/K9 w 0 c3c8", 3, 21690),
+        # the same between two pushme-pullyus, next to the swapper
+        ("9k/91/91/91/91/2q7/2r7/2B7/2q7/K9 w 0 c3c4", 3, 14660),
+        # chameleon's cannon-jump captures take pushme-pullyus too
+        ("9k/91/91/4p5/4p5/1qQPBPp3/91/2q7/91/K9 w 0 -", 3, 3308),
+        # pieces standing on the edge ring, king in check from the edge
+        ("k9/9b/9n/91/9n/9K/91/9q/91/91 b 0 -", 3, 3770),
+        # long leaper taking up to four pawns, landing on the edge only when shortest
+        ("k9/8p1/91/6p3/91/4p5/91/2p7/1N8/9K w 0 -", 3, 9465),
+        # White's immobilizer g5 can only commit suicide and its king f5 is frozen:
+        # after any reply one black immobilizer still freezes the lone king (stalemate)
+        ("91/91/7k2/91/5m4/5KM3/5m4/91/91/91 w 0 -", 2, 49),
+        ("91/91/7k2/91/5m4/5KM3/5m4/91/91/91 w 0 -", 3, 0),
+    ],
+)
+def test_perft_of_positions_cross_checked_with_a_reference(fen, depth, leaves):
+    assert RococoPosition.from_fen(fen).perft(depth) == leaves
+
+
 # -- cannon pawn -----------------------------------------------------------------------
 
 
