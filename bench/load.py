@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -18,6 +19,7 @@ import urllib.request
 from pathlib import Path
 
 from bench import cpu
+from bench.latency import summary
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
@@ -32,6 +34,25 @@ GENERATOR_PROCESSES = 2
 # or fourth worker only queues on the CPU (4 workers: p50 at 32 players 38 ms, not 21).
 WEB_WORKERS = os.cpu_count() or 2
 WARM_UP_SECONDS = 5  # a first stage, not reported: connections, imports, caches
+# gunicorn's access log: method, path, status and the time the worker spent on the
+# request, in microseconds, from its parsed headers to its last byte written.
+ACCESS_FORMAT = "%(m)s %(U)s %(s)s %(D)s"
+MOVE_PATH = re.compile(r"/api/games/\d+/moves")
+GAME_PATH = re.compile(r"/api/games/\d+")
+
+
+def server_times(lines) -> dict:
+    """The web worker's own time for the moves and the game reads (polls) in
+    ``lines`` of the access log: what a request waited for before a worker took
+    it, and the generator's side, are left out."""
+    times = {"move": [], "poll": []}
+    for line in lines:
+        method, path, _status, micros = line.split()
+        if method == "POST" and MOVE_PATH.fullmatch(path):
+            times["move"].append(int(micros) / 1_000_000)
+        elif method == "GET" and GAME_PATH.fullmatch(path):
+            times["poll"].append(int(micros) / 1_000_000)
+    return {kind: summary(samples) for kind, samples in times.items() if samples}
 
 
 def _env(var_dir: str) -> dict:
@@ -84,6 +105,7 @@ def run(quick: bool = False) -> dict:
                 env,
                 stdout=out,
             )
+        access_log = Path(var_dir) / "access.log"
         server = subprocess.Popen(
             [
                 BIN / "gunicorn",
@@ -94,6 +116,10 @@ def run(quick: bool = False) -> dict:
                 str(WEB_WORKERS),
                 "--log-level",
                 "warning",
+                "--access-logfile",
+                str(access_log),
+                "--access-logformat",
+                ACCESS_FORMAT,
             ],
             env=env,
             cwd=ROOT,
@@ -125,7 +151,13 @@ def run(quick: bool = False) -> dict:
                 args = [*client, str(players), str(seconds), "--mode", mode, *extra]
                 if mode != "script":
                     args += client_options
-                return json.loads(_run(args, env, stdout=subprocess.PIPE, text=True).stdout)
+                logged = access_log.stat().st_size if access_log.exists() else 0
+                figures = json.loads(_run(args, env, stdout=subprocess.PIPE, text=True).stdout)
+                if mode in ("poll", "throughput"):
+                    with access_log.open() as log:
+                        log.seek(logged)
+                        figures["server"] = server_times(log)
+                return figures
 
             def measured(players: int, mode: str, *extra) -> dict:
                 """A stage, with the CPU each part spent on it per request."""
@@ -179,17 +211,26 @@ def _ceiling(before: dict, after: dict) -> dict:
 
 
 def table(results: dict) -> str:
-    lines = [f"{'players':>8} {'moves/s':>8} {'move p50':>9} {'p95':>7} {'p99':>7} {'poll p99':>9}"]
+    lines = [
+        f"{'players':>8} {'moves/s':>8} {'move p50':>9} {'p95':>7} {'p99':>7} {'poll p99':>9}"
+        f"   server: {'move p50':>8} {'p99':>7} {'poll p99':>9}"
+    ]
     for count, r in results["levels"].items():
+        server = r.get("server", {})
         lines.append(
             f"{count:>8} {r['moves_per_second']:>8} {r['move'].get('p50_ms', '-'):>9} "
             f"{r['move'].get('p95_ms', '-'):>7} {r['move'].get('p99_ms', '-'):>7} "
             f"{r['poll'].get('p99_ms', '-'):>9}"
+            f"           {server.get('move', {}).get('p50_ms', '-'):>8} "
+            f"{server.get('move', {}).get('p99_ms', '-'):>7} "
+            f"{server.get('poll', {}).get('p99_ms', '-'):>9}"
         )
     trivial, most = results["trivial_view"], results["throughput"]
     lines.append(
         f"moves back to back at {most['players']} players: {most['moves_per_second']} moves/s "
-        f"(p50 {most['move'].get('p50_ms')} ms, p99 {most['move'].get('p99_ms')} ms); "
+        f"(p50 {most['move'].get('p50_ms')} ms, p99 {most['move'].get('p99_ms')} ms; "
+        f"server p50 {most.get('server', {}).get('move', {}).get('p50_ms')} ms, "
+        f"p99 {most.get('server', {}).get('move', {}).get('p99_ms')} ms); "
         f"trivial view: {trivial['requests_per_second']} req/s at "
         f"{trivial['connections']} connections "
         f"({trivial['before_moves']['requests_per_second']} before the moves, "

@@ -27,30 +27,15 @@ import asyncio
 import gc
 import json
 import random
-import statistics
 import time
 from multiprocessing import Pool
 
 import httpx
 
+from bench.latency import summary
+
 POLL_EVERY = 1.0  # seconds between polls while waiting for the opponent
 SCRIPTED_PLIES = 500  # a pair's moves worked out before the throughput stage's clock
-
-
-def _summary(samples: list[float]) -> dict:
-    if not samples:
-        return {"count": 0}
-    samples = sorted(samples)
-
-    def pick(q: float) -> float:
-        return round(samples[min(len(samples) - 1, int(len(samples) * q))] * 1000, 2)
-
-    return {
-        "count": len(samples),
-        "p50_ms": round(statistics.median(samples) * 1000, 2),
-        "p95_ms": pick(0.95),
-        "p99_ms": pick(0.99),
-    }
 
 
 def _stats() -> dict:
@@ -238,18 +223,18 @@ def run(url: str, pairs: list, players: int, seconds: float, mode: str, processe
             "connections": players,
             "requests": len(merged["poll"]),
             "requests_per_second": round(len(merged["poll"]) / elapsed, 1),
-            "latency": _summary(merged["poll"]),
+            "latency": summary(merged["poll"]),
             "statuses": statuses,
         }
     result = {
         "players": players,
         "seconds": round(elapsed, 1),
         "moves_per_second": round(merged["status"].get(200, 0) / elapsed, 1),
-        "move": _summary(merged["move"]),
+        "move": summary(merged["move"]),
         "move_statuses": statuses,
     }
     if mode == "poll":
-        result["poll"] = _summary(merged["poll"])
+        result["poll"] = summary(merged["poll"])
         result["polls_unchanged_304"] = merged["polls_304"]
     return result
 
