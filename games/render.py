@@ -205,7 +205,6 @@ def board_context(
                 "kind": letter.upper(),
                 "colour": "",
                 "piece_name": "",
-                "image": "",
                 "piece_class": "",
                 "plinth": plinth,
                 "edge": edge,
@@ -215,7 +214,6 @@ def board_context(
                 cell.update(
                     colour=colour,
                     piece_name=name,
-                    image=piece_image(game_key, letter),
                     piece_class=piece_class(letter),
                 )
                 if plinth:
@@ -314,7 +312,6 @@ def _hand(
     items = []
     for letter in sorted(counts, key=lambda x: (order.index(x.upper()), x)):
         _colour, name, words = _piece_words(game_key, letter)
-        image = piece_image(game_key, letter)
         key = f"@{letter}"
         items.append(
             {
@@ -322,7 +319,6 @@ def _hand(
                 "key": key,
                 "count": counts[letter],
                 "piece_name": name,
-                "image": image,
                 "piece_class": piece_class(letter),
                 "selectable": key in selectable,
                 "selected": key == selected,
