@@ -216,21 +216,20 @@ def table(results: dict) -> str:
         f"   server: {'move p50':>8} {'p99':>7} {'poll p99':>9}"
     ]
     for count, r in results["levels"].items():
-        server = r.get("server", {})
+        server_move, server_poll = (r.get("server", {}).get(k, {}) for k in ("move", "poll"))
         lines.append(
             f"{count:>8} {r['moves_per_second']:>8} {r['move'].get('p50_ms', '-'):>9} "
             f"{r['move'].get('p95_ms', '-'):>7} {r['move'].get('p99_ms', '-'):>7} "
             f"{r['poll'].get('p99_ms', '-'):>9}"
-            f"           {server.get('move', {}).get('p50_ms', '-'):>8} "
-            f"{server.get('move', {}).get('p99_ms', '-'):>7} "
-            f"{server.get('poll', {}).get('p99_ms', '-'):>9}"
+            f"           {server_move.get('p50_ms', '-'):>8} "
+            f"{server_move.get('p99_ms', '-'):>7} {server_poll.get('p99_ms', '-'):>9}"
         )
     trivial, most = results["trivial_view"], results["throughput"]
+    server_move = most.get("server", {}).get("move", {})
     lines.append(
         f"moves back to back at {most['players']} players: {most['moves_per_second']} moves/s "
         f"(p50 {most['move'].get('p50_ms')} ms, p99 {most['move'].get('p99_ms')} ms; "
-        f"server p50 {most.get('server', {}).get('move', {}).get('p50_ms')} ms, "
-        f"p99 {most.get('server', {}).get('move', {}).get('p99_ms')} ms); "
+        f"server p50 {server_move.get('p50_ms')} ms, p99 {server_move.get('p99_ms')} ms); "
         f"trivial view: {trivial['requests_per_second']} req/s at "
         f"{trivial['connections']} connections "
         f"({trivial['before_moves']['requests_per_second']} before the moves, "

@@ -72,6 +72,15 @@ def _random_move(position, side: str, rng: random.Random) -> str:
     return rng.choice(sorted(moves))
 
 
+def _play_random(players, game, side: str, rng: random.Random):
+    """``side`` plays a random legal move in ``game``; the game after it."""
+    from games import services
+
+    player = players[side != "white"]
+    move = _random_move(game.position(), side, rng)
+    return services.play_move(player, game.pk, move, game.visible_ply(side))
+
+
 def _play_to(players, variant, options, plies, seed):
     """A game played at random to ply ``plies``, one side to act there; else None."""
     from games import services
@@ -83,21 +92,13 @@ def _play_to(players, variant, options, plies, seed):
     game = services.accept_challenge(black, challenge.pk)
     rng = random.Random(seed)
     while game.ply < plies - 1 and game.is_active:
-        side = game.to_act()[0]
-        game = services.play_move(
-            players[side != "white"],
-            game.pk,
-            _random_move(game.position(), side, rng),
-            game.visible_ply(side),
-        )
+        game = _play_random(players, game, game.to_act()[0], rng)
     if not game.is_active or len(game.to_act()) != 1:
         return None
     return game, rng
 
 
 def _measure(players, clients, variant, options, plies) -> dict | None:
-    from games import services
-
     for seed in range(SEEDS):
         reached = _play_to(players, variant, options, plies, seed)
         if reached is None:
@@ -108,12 +109,7 @@ def _measure(players, clients, variant, options, plies) -> dict | None:
         client = clients[viewer]
         url = f"/game/{game.pk}/"
         key = LIST_KEY.search(client.get(url).content.decode())[1]
-        game = services.play_move(
-            players[mover != "white"],
-            game.pk,
-            _random_move(game.position(), mover, rng),
-            game.visible_ply(mover),
-        )
+        game = _play_random(players, game, mover, rng)
         if not game.is_active or list(game.to_act()) != [viewer]:
             continue
         poll = f"/game/{game.pk}/poll?v=0"
