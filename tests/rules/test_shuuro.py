@@ -321,6 +321,15 @@ def test_the_ambush_after_the_last_placement_of_a_deployment_fen():
     assert Mini.from_fen(pos.fen()).fen() == pos.fen()
 
 
+def test_a_deployment_fen_is_judged_by_the_ply_it_gives():
+    # as the rules page says: ply 20 for two placed pieces is read as given, so after
+    # R@a1 and the roll the fight's first position (pieces + 1 = ply 4) has passed
+    # unseen, and White, to move with Black's King in check, is not declared the winner
+    pos = play(Mini.from_fen("k5/6/6/6/6/5K w R 20"), "R@a1", "first w")
+    assert pos.fen() == "k5/6/6/6/6/R4K w - 21 -"
+    assert pos.outcome() is None and "a1_a6" in [pos.move_text(m) for m in pos.legal_moves()]
+
+
 def test_serious_the_first_to_finish_deploying_moves_first():
     pos = play(Mini.from_fen("2k3/6/6/6/6/3K2 b r 3 - serious=on"), "r@d6")
     assert pos.fen() == "2kr2/6/6/6/6/3K2 w - 4 - serious=on"
