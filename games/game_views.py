@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
@@ -114,7 +115,7 @@ def _player_side(request, game: Game) -> str:
 
 @require_GET
 def game(request, game_id):
-    game = _get_game(game_id)
+    game = services.settle_overdue(_get_game(game_id))
     _touch(game, request.user)
     state = EntryState(
         selected=request.GET.get("sel") or None,
@@ -128,16 +129,21 @@ def game(request, game_id):
 @require_GET
 def poll(request, game_id):
     """204 while nothing the viewer sees changed (one query); else the fresh fragment,
-    with status 286 (htmx stops polling) once the game is over."""
+    with status 286 (htmx stops polling) once the game is over, as it is at once when
+    its time has run out."""
     row, side = poll_row(game_id, request.user)
     if row is None:
         raise Http404(_("No such game."))
     if side is not None:
         presence.touch(game_id, request.user.pk)
     active = row["status"] == Game.Status.ACTIVE
-    if poll_token(row, side) == request.GET.get("v") and active:
+    game = None
+    if active and row["deadline"] is not None and row["deadline"] <= timezone.now():
+        game = services.settle_overdue(_get_game(game_id))  # its time has run out
+        active = game.is_active  # still running only while the late player is on vacation
+    if poll_token(game or row, side) == request.GET.get("v") and active:
         return HttpResponse(status=204)
-    game = _get_game(game_id)
+    game = game or _get_game(game_id)
     context = present(game, request.user, seen_list=_seen_list(request))
     context["fragment"] = True
     response = render(request, "games/game.html#live", context)
@@ -150,7 +156,7 @@ def poll(request, game_id):
 @require_POST
 def click(request, game_id):
     """A click on the board: select a piece, choose between moves, or name a move."""
-    game = _get_game(game_id)
+    game = services.settle_overdue(_get_game(game_id))
     try:
         side = _player_side(request, game)
         form = ClickForm(request.POST)
@@ -159,7 +165,7 @@ def click(request, game_id):
     except services.GameError as error:
         return _refused(request, game_id, error)
     if not game.is_active:
-        return _refused(request, game_id, services.Conflict(_("This game is over.")))
+        return _refused(request, game_id, services.over(game))
     if form.cleaned_data["ply"] != game.visible_ply(side):
         return _refused(
             request,

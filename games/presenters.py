@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games import bot_play, clock, move_entry, render, rules, services
+from games.endings import result_words
 from games.models import Game, Move
 
 SIDE_WORDS = render.SIDE_NAMES  # "White", "Black", as the board and the move list say
@@ -28,34 +29,6 @@ PHASE_WORDS = {
     "plinths": gettext_lazy("plinths"),
     "deployment": gettext_lazy("deployment"),
     "fight": gettext_lazy("fight"),
-}
-
-# result_reason -> the ending in words; %(winner)s and %(loser)s are side names.
-RESULT_WORDS = {
-    "mat": gettext_lazy("%(winner)s wins by mat: a Carolo stands next to the enemy Ego."),
-    "reconquest": gettext_lazy("%(winner)s wins by reconquest: the Ego reached the far rank."),
-    "no-moves": gettext_lazy("%(winner)s wins: %(loser)s has no legal move."),
-    "arduo": gettext_lazy(
-        "%(winner)s wins by the Arduo rule: the position occurred three times and "
-        "%(winner)s’s Ego is further advanced."
-    ),
-    "repetition": gettext_lazy("Draw by threefold repetition."),
-    "checkmate": gettext_lazy("%(winner)s wins by checkmate."),
-    "stalemate": gettext_lazy("Draw by stalemate."),
-    "annihilation": gettext_lazy("%(winner)s wins: %(loser)s is left with one pawn or none."),
-    "annihilation-draw": gettext_lazy("Draw: both players are left with one pawn or none."),
-    "insufficient-material": gettext_lazy("Draw by insufficient material."),
-    "fifty-moves": gettext_lazy("Draw by the fifty-move rule."),
-    "ambush": gettext_lazy(
-        "%(winner)s wins by ambush: %(loser)s’s King was in check as the fight began."
-    ),
-    "resign": gettext_lazy("%(loser)s resigned: %(winner)s wins."),
-    "agreement": gettext_lazy("Draw by agreement."),
-    "time": gettext_lazy("%(loser)s ran out of time: %(winner)s wins."),
-    "time-no-mate": gettext_lazy(
-        "Draw: a player ran out of time, but the other has only a King, which can never checkmate."
-    ),
-    "aborted": gettext_lazy("The game was aborted."),
 }
 
 RULES_PAGES = {"shuuro-mini": "shuuro"}
@@ -109,20 +82,6 @@ def poll_token(game, side: str | None) -> str:
             int(deadline.timestamp()) if deadline else 0,
         )
     )
-
-
-def result_words(game: Game) -> str:
-    """The ending in the viewer's language, from result_reason (not result_text)."""
-    phrase = RESULT_WORDS.get(game.result_reason)
-    if phrase is None:
-        if game.winner:
-            return _("%(winner)s wins.") % {"winner": SIDE_WORDS[game.winner]}
-        return _("Draw.")
-    winner = game.winner or rules.WHITE
-    return phrase % {
-        "winner": SIDE_WORDS[winner],
-        "loser": SIDE_WORDS[rules.opponent(winner)],
-    }
 
 
 @dataclass(frozen=True)
@@ -308,6 +267,7 @@ def present(
         selected=selected,
         targets=[] if selected or confirm else entry.placements,
         last_move=last,
+        pending=move_entry.squares_of(confirm) if confirm else (),
         interactive=bool(entry.moves) and not confirm,
     )
     url = reverse("game", args=[game.pk])

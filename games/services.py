@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import bot_play, clock, notify, rules, store
+from games.endings import result_words
 from games.models import BOT_LEVELS, DAYS_PER_MOVE, Challenge, ColorChoice, Game, Move, Variant
 from games.ratings import rate_game
 
@@ -211,11 +212,12 @@ def game_with_players(game_id, *, lock=False) -> Game:
     return game
 
 
-def _open_game(user, game_id, now: datetime) -> tuple[Game, str] | None:
-    """Lock the game and find the user's side; None when the game is over.
+def _open_game(user, game_id, now: datetime) -> tuple[Game, str]:
+    """Lock the game and find the user's side.
 
     A game whose deadline has passed is ended here and saved, so a late action
-    sees the same result as the clock sweep.
+    sees the same result as the clock sweep: the caller refuses the action with
+    ``over(game)`` after its transaction, which keeps the ending.
     """
     game = game_with_players(game_id, lock=True)
     side = game.side_of(user)
@@ -223,17 +225,36 @@ def _open_game(user, game_id, now: datetime) -> tuple[Game, str] | None:
         raise Forbidden(_("You are not playing in this game."))
     if expire_if_overdue(game, now):
         store.update(game)
-    return (game, side) if game.is_active else None
+    return game, side
+
+
+def over(game: Game) -> Conflict:
+    """The refusal of an action on a game that has ended, saying how it ended."""
+    return Conflict(_("This game is over. %(result)s") % {"result": result_words(game)})
+
+
+def settle_overdue(game: Game, now: datetime | None = None) -> Game:
+    """``game`` as a reader must see it: if its deadline has passed, ended on time
+    and saved, as the clock sweep (within a minute) or a late action would end it,
+    not shown as running with moves it would refuse."""
+    now = now or timezone.now()
+    if not _past_deadline(game, now):
+        return game
+    with transaction.atomic():
+        game = game_with_players(game.pk, lock=True)
+        if expire_if_overdue(game, now):
+            store.update(game)
+    return game
 
 
 def play_move(user, game_id, text, ply, *, now: datetime | None = None) -> Game:
     """Play ``text`` for ``user``, who saw the game at ``ply``."""
     now = now or timezone.now()
     with transaction.atomic():
-        opened = _open_game(user, game_id, now)
-        if opened is not None:
-            return _play(*opened, text, ply, user, now)
-    raise Conflict(_("This game is over."))
+        game, side = _open_game(user, game_id, now)
+        if game.is_active:
+            return _play(game, side, text, ply, user, now)
+    raise over(game)
 
 
 def check_move(user, game: Game, text, ply) -> str:
@@ -244,7 +265,7 @@ def check_move(user, game: Game, text, ply) -> str:
     if side is None:
         raise Forbidden(_("You are not playing in this game."))
     if not game.is_active:
-        raise Conflict(_("This game is over."))
+        raise over(game)
     position = game.position()
     return position.move_text(_parse(game, position, side, text, ply))
 
@@ -422,14 +443,13 @@ def _finish(game: Game, winner: str, reason: str, text: str, now: datetime, *, a
 def resign(user, game_id, *, now: datetime | None = None) -> Game:
     now = now or timezone.now()
     with transaction.atomic():
-        opened = _open_game(user, game_id, now)
-        if opened is not None:
-            game, side = opened
+        game, side = _open_game(user, game_id, now)
+        if game.is_active:
             _finish(game, rules.opponent(side), "resign", f"{side.title()} resigned", now)
             game.version += 1
             store.update(game)
             return game
-    raise Conflict(_("This game is over."))
+    raise over(game)
 
 
 def draw_action(user, game_id, action: str, *, now: datetime | None = None) -> Game:
@@ -438,15 +458,14 @@ def draw_action(user, game_id, action: str, *, now: datetime | None = None) -> G
     if action not in ("offer", "accept", "decline"):
         raise GameError(_("A draw action is offer, accept or decline."))
     with transaction.atomic():
-        opened = _open_game(user, game_id, now)
-        if opened is not None:
-            game, side = opened
+        game, side = _open_game(user, game_id, now)
+        if game.is_active:
             _draw(game, side, action, now)
             game.version += 1
             store.update(game)
             bot_play.draw_offered(game)  # an offer to a bot: it answers after commit
             return game
-    raise Conflict(_("This game is over."))
+    raise over(game)
 
 
 def _draw(game: Game, side: str, action: str, now: datetime) -> None:
@@ -486,16 +505,22 @@ def can_abort(game: Game) -> bool:
 def abort(user, game_id, *, now: datetime | None = None) -> Game:
     now = now or timezone.now()
     with transaction.atomic():
-        opened = _open_game(user, game_id, now)
-        if opened is not None:
-            game, side = opened
+        game, side = _open_game(user, game_id, now)
+        if game.is_active:
             if not can_abort(game):
                 raise Conflict(_("Both players have moved; the game can no longer be aborted."))
             _finish(game, "", "aborted", f"Aborted by {side}", now, aborted=True)
             game.version += 1
             store.update(game)
             return game
-    raise Conflict(_("This game is over."))
+    raise over(game)
+
+
+def _past_deadline(game: Game, now: datetime) -> bool:
+    """An active game whose deadline has passed, its clock not paused by a vacation."""
+    if not game.is_active or game.deadline is None or game.deadline > now:
+        return False
+    return not clock.is_paused(game, now)  # a player to act is on vacation
 
 
 def expire_if_overdue(game: Game, now: datetime) -> bool:
@@ -507,9 +532,7 @@ def expire_if_overdue(game: Game, now: datetime) -> bool:
     ``can_abort`` must not); or unless the opponent could never checkmate: then it
     is a draw.
     """
-    if not game.is_active or game.deadline is None or game.deadline > now:
-        return False
-    if clock.is_paused(game, now):  # a player to act is on vacation
+    if not _past_deadline(game, now):
         return False
     late = game.to_act()
     if not late:

@@ -150,7 +150,8 @@ def test_it_resigns(api_alice, api_bob, game_id):
     assert body["outcome"]["winner"] == "alice" and body["outcome"]["winner_side"] == "white"
     assert body["outcome"]["reason"] == "resign"
     status, body = api_bob.post(f"/api/games/{game_id}/resign")
-    assert status == 409 and body == {"error": "This game is over."}
+    assert status == 409
+    assert body == {"error": "This game is over. Black resigned: White wins."}
     assert play(api_alice, game_id, "d2-f6", 0)[0] == 409
 
 
@@ -242,3 +243,12 @@ def test_wrong_methods_and_unknown_paths_answer_json(api_alice, game_id):
     assert r.status_code == 404 and r.json() == {"error": "No such API endpoint; see /api/docs."}
     status, body = api_alice.get("/api/games/abc")
     assert status == 400 and "path.id" in body["error"]
+
+
+def test_a_move_without_a_body_is_told_what_to_send(api_alice, game_id):
+    status, body = api_alice.post(f"/api/games/{game_id}/moves", raw="")
+    assert (status, body) == (400, {"error": "Invalid request: a JSON object is required."})
+    status, body = api_alice.post(f"/api/games/{game_id}/moves", {})
+    assert body["error"] == (
+        "Invalid request: move: this field is required; ply: this field is required."
+    )

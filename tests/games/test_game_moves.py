@@ -155,7 +155,7 @@ def test_mini_shuuro_game_ends_in_checkmate(players, alice, bob, fixed_dice):
     assert (game.winner, game.result_reason) == ("white", "checkmate")
     page = words(players["black"][0].get(reverse("game", args=[game.pk])))
     assert "White wins by checkmate." in page
-    assert "roll 1,3" in page  # the plinth rolls are in the move list
+    assert "Dice 1, 3" in page  # the plinth rolls are in the move list
 
 
 # -- board clicks --------------------------------------------------------------------------
@@ -374,3 +374,31 @@ def test_a_rococo_move_among_several_says_what_it_does(text, meaning):
     # in English whatever language an earlier request of this process left active
     with translation.override("en"):
         assert choice_words("rococo", text) == meaning
+
+
+def board_cells(response) -> dict[str, tuple[str, str]]:
+    """Each board square's (classes, accessible label), from the board partial."""
+    import re
+
+    cells = re.findall(
+        r'<(?:div role="img"|button[^>]*?)(?: class="([^"]*)")? aria-label="([a-l]\d+)([^"]*)"',
+        response.content.decode(),
+    )
+    return {square: (classes, label) for classes, square, label in cells}
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_move_waiting_for_confirmation_is_highlighted_on_the_board(alice, bob, htmx):
+    game = start_game("carolo", alice, bob)
+    client = client_for(alice, confirm_moves=True)
+    click(client, alice, game.pk, "d2", htmx=htmx)
+    response = click(client, alice, game.pk, "f6", start="d2", htmx=htmx)
+    if not htmx:
+        response = client.get(response.url)
+    assert "Play d2-f6 ? Confirm Cancel" in words(response)
+    cells = board_cells(response)
+    assert len(cells) == 64
+    pending = {s for s, (classes, _label) in cells.items() if "sq-pending" in classes.split()}
+    assert pending == {"d2", "f6"}
+    assert cells["d2"][1] == ", white Aymon, move to confirm"
+    assert cells["f6"][1] == ", empty, move to confirm"
