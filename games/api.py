@@ -12,6 +12,7 @@ import logging
 from allauth.account.models import EmailAddress
 from django.contrib.auth import authenticate
 from django.core.exceptions import RequestDataTooBig
+from django.db.models import Q
 from django.http import Http404, JsonResponse
 from django.urls import re_path
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -21,10 +22,11 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import HttpBearer, SessionAuth
 
 from accounts import tokens
+from accounts.models import User
 from games.api_limits import TOKEN_ATTEMPTS_PER_MINUTE, count_in_window
 from games.api_play import router
 from games.api_ratings import player_ratings
-from games.api_schemas import ERRORS, AccountOut, TokenIn, TokenOut
+from games.api_schemas import ERRORS, OPTION_KINDS, AccountOut, TokenIn, TokenOut
 from games.services import GameError
 
 logger = logging.getLogger(__name__)
@@ -83,12 +85,21 @@ def _describe(errors) -> str:
     """Pydantic's error list in one sentence: where, and what is wrong."""
     parts = []
     for item in errors[:3]:
-        where = ".".join(str(part) for part in item.get("loc", ()) if part not in ("body", "data"))
+        where = _where(item.get("loc", ()))
         message = item.get("msg", "invalid")
         if item.get("type") == "missing":
-            message = _("this field is required")
+            message = _("this field is required") if where else _("a JSON object is required")
+        elif item.get("type") == "option_value":
+            message = _("must be text, a whole number, true or false")
         parts.append(f"{where}: {message}" if where else message)
     return _("Invalid request: %(errors)s.") % {"errors": "; ".join(parts)}
+
+
+def _where(loc) -> str:
+    parts = [str(part) for part in loc if part not in ("body", "data")]
+    if len(parts) == 3 and parts[0] == "options" and parts[2] in OPTION_KINDS:
+        parts.pop()  # which kind of value pydantic checked it as
+    return ".".join(parts)
 
 
 @api.exception_handler(AuthenticationError)
@@ -127,11 +138,26 @@ def _unexpected(request, exc):
     return error(request, _("Something went wrong on our side."), 500)
 
 
+def _attempts_key(name: str) -> str:
+    """Password attempts count per account, whether it is named by its username or by
+    an e-mail address (both sign in); per name sent when no account has it."""
+    account = (
+        User.objects.filter(
+            Q(username__iexact=name) | Q(email__iexact=name) | Q(emailaddress__email__iexact=name)
+        )
+        .order_by("pk")
+        .values_list("pk", flat=True)
+        .first()
+    )
+    if account is not None:
+        return f"token:u{account}"
+    return f"token:{tokens.digest(name.lower())}"  # any text may be sent: keep keys clean
+
+
 @api.post("/token", auth=None, response={200: TokenOut, **ERRORS}, tags=["account"])
 def create_token(request, data: TokenIn):
     """Exchange a username and password for a new API token (shown only this once)."""
-    who = tokens.digest(data.username.lower())  # any text may be sent: keep cache keys clean
-    if not count_in_window(f"token:{who}", TOKEN_ATTEMPTS_PER_MINUTE):
+    if not count_in_window(_attempts_key(data.username), TOKEN_ATTEMPTS_PER_MINUTE):
         raise HttpError(429, _("Too many attempts; wait a minute."))
     user = authenticate(request, username=data.username, password=data.password)
     if user is None or not user.is_active:

@@ -18,7 +18,7 @@ from ninja import Query, Router, Schema
 from ninja.errors import HttpError
 
 from accounts.models import User
-from games import services, store
+from games import rules, services, store
 from games.api_limits import count_in_window
 from games.api_schemas import (
     ERRORS,
@@ -149,9 +149,12 @@ def _challenge_out(request, challenge: Challenge) -> dict:
     }
 
 
-def _option_text(value) -> str:
+def _option_text(game: str, name: str, value) -> str:
+    """An option's JSON value as the engine reads it: true/false are on/off for a
+    switch, and kept as written for any other option, so a refusal quotes them."""
     if isinstance(value, bool):
-        return "on" if value else "off"
+        switches = {option.name for option in rules.get(game).options if option.is_switch}
+        return ("on" if value else "off") if name in switches else str(value).lower()
     return str(value)
 
 
@@ -169,10 +172,12 @@ def create_challenge(request, data: ChallengeIn):
         opponent = User.objects.filter(username__iexact=data.opponent, is_active=True).first()
         if opponent is None:
             raise services.NotFound(_("No such player: %(name)s.") % {"name": data.opponent})
+    if data.level is not None and (opponent is None or not opponent.is_bot):
+        raise HttpError(400, _("A level is only for a bot opponent."))
     challenge = services.create_challenge(
         request.auth,
         variant=data.game,
-        options={key: _option_text(value) for key, value in data.options.items()},
+        options={key: _option_text(data.game, key, value) for key, value in data.options.items()},
         days_per_move=data.days_per_move,
         rated=data.rated,
         color=data.color,
@@ -280,9 +285,10 @@ def get_game(request, id: int, response: HttpResponse):
 
     Polling: send the ``ETag`` of the last answer (of this call or of a move) as
     ``If-None-Match``; while nothing the caller sees has changed the answer is an
-    empty 304, which costs the server one query.
+    empty 304, which costs the server one query.  A game whose time has run out is
+    ended as it is read, as a late move would end it.
     """
-    game = services.game_with_players(id)
+    game = services.settle_overdue(services.game_with_players(id))
     etag = _etag(game, game.side_of(request.auth))
     if request.headers.get("If-None-Match") == etag:
         not_modified = HttpResponseNotModified()

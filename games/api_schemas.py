@@ -10,10 +10,31 @@ from datetime import datetime
 from typing import Annotated, Literal
 
 from ninja import Schema
-from pydantic import Field, StrictBool, StrictInt, StrictStr, StringConstraints
+from pydantic import Discriminator, Field, StrictBool, StrictInt, StrictStr, StringConstraints, Tag
 
 Short = Annotated[StrictStr, StringConstraints(max_length=200)]
-OptionValue = Annotated[StrictStr, StringConstraints(max_length=500)] | StrictInt | StrictBool
+
+
+def _option_kind(value) -> str | None:
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    return "text" if isinstance(value, str) else None
+
+
+OPTION_KINDS = ("text", "int", "bool")  # an option value's union tags: left out of error paths
+# Tagged by its JSON type, so that a wrong value gets one error, not one per kind tried.
+OptionValue = Annotated[
+    Annotated[Annotated[StrictStr, StringConstraints(max_length=500)], Tag("text")]
+    | Annotated[StrictInt, Tag("int")]
+    | Annotated[StrictBool, Tag("bool")],
+    Discriminator(
+        _option_kind,
+        custom_error_type="option_value",
+        custom_error_message="must be text, a whole number, true or false",
+    ),
+]
 GameKey = Literal["carolo", "carge", "rococo", "shuuro", "shuuro-mini"]
 SideName = Literal["white", "black"]
 

@@ -125,7 +125,7 @@ class ChallengeForm(forms.Form):
             yield from _carge_layout_fields()
             return
         label, help_text = OPTION_LABELS.get(option.name, (option.name, option.help))
-        if option.choices == ("on", "off"):
+        if option.is_switch:
             on = option.default == "on"
             initial = not on if option.name in INVERTED else on
             yield (

@@ -95,6 +95,11 @@ class Option:
     help: str
     choices: tuple[str, ...] | None = None  # None: free text, checked by start()
 
+    @property
+    def is_switch(self) -> bool:
+        """Turned on or off: a checkbox on the challenge form, true/false in the API."""
+        return self.choices == ("on", "off")
+
 
 @dataclass(frozen=True)
 class Board:

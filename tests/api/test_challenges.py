@@ -165,3 +165,39 @@ def test_it_rejects_a_bot_level_out_of_range(api_alice):
     )
     assert status == 400 and "level is 1 to 5" in body["error"]
     assert not Game.objects.exists()
+
+
+def test_it_refuses_a_level_for_an_opponent_who_is_not_a_bot(api_alice, bob):
+    for opponent in ["bob", None]:
+        status, body = api_alice.post(
+            "/api/challenges", {"game": "carolo", "opponent": opponent, "level": 5}
+        )
+        assert status == 400, opponent
+        assert body == {"error": "A level is only for a bot opponent."}
+    assert not Challenge.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("value", "error"),
+    [
+        (1.5, "options.fen: must be text, a whole number, true or false"),
+        (None, "options.fen: must be text, a whole number, true or false"),
+        ("x" * 501, "options.fen: String should have at most 500 characters"),
+    ],
+)
+def test_a_bad_option_value_gets_one_plain_error(api_alice, value, error):
+    status, body = api_alice.post("/api/challenges", {"game": "carolo", "options": {"fen": value}})
+    assert (status, body) == (400, {"error": f"Invalid request: {error}."})
+    assert not Challenge.objects.exists()
+
+
+def test_true_or_false_is_on_or_off_only_for_a_switch(api_alice):
+    status, body = api_alice.post(
+        "/api/challenges", {"game": "shuuro", "options": {"scouts": False}}
+    )
+    assert status == 200 and Challenge.objects.get().options == {"scouts": "off"}
+    status, body = api_alice.post(
+        "/api/challenges", {"game": "shuuro", "options": {"budget": True}}
+    )
+    assert status == 400 and body["error"].endswith("not 'true'")  # what was sent, not 'on'
+    assert Challenge.objects.count() == 1

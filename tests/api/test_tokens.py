@@ -61,6 +61,22 @@ def test_it_limits_token_attempts_per_username(alice, anonymous, monkeypatch):
     assert "Too many attempts" in body["error"]
 
 
+def test_the_e_mail_address_counts_against_the_same_account(alice, bob, anonymous, monkeypatch):
+    """Both names sign in, so ten attempts a minute is per account, not per name."""
+    now = timezone.now()
+    monkeypatch.setattr(api_limits.timezone, "now", lambda: now)
+    status, _ = anonymous.post(
+        "/api/token", {"username": "Alice@Example.org", "password": PASSWORD}
+    )
+    assert status == 200  # the e-mail address signs in
+    for name in ["alice"] * 4 + ["ALICE@example.org"] * 5:
+        assert anonymous.post("/api/token", {"username": name, "password": "nope"})[0] == 401
+    status, body = anonymous.post("/api/token", {"username": "alice", "password": PASSWORD})
+    assert status == 429 and "Too many attempts" in body["error"]
+    status, _ = anonymous.post("/api/token", {"username": "bob@example.org", "password": PASSWORD})
+    assert status == 200  # another account's count is its own
+
+
 def test_it_refuses_tokens_before_the_email_is_verified(db, anonymous):
     from accounts.models import User
 
