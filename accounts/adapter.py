@@ -1,7 +1,11 @@
 """django-allauth hooks of the site."""
 
+from types import SimpleNamespace
+from urllib.parse import urlsplit
+
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.internal.stagekit import clear_login
+from django.conf import settings
 from django.contrib import messages
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
@@ -15,3 +19,10 @@ class AccountAdapter(DefaultAccountAdapter):
             messages.error(request, _("Bot accounts cannot sign in to the site; they use the API."))
             return redirect("account_login")
         return super().pre_login(request, user, **kwargs)
+
+    def send_mail(self, template_prefix, email, context):
+        """The e-mails greet from the site (SITE_NAME at SITE_URL's host), not from
+        whatever host the request came to (without the sites framework, allauth's
+        "current site" is the request's)."""
+        site = SimpleNamespace(name=settings.SITE_NAME, domain=urlsplit(settings.SITE_URL).netloc)
+        super().send_mail(template_prefix, email, {"current_site": site, **context})

@@ -28,6 +28,8 @@ class User(AbstractUser):
         default=Notify.PER_TURN,
     )
     time_zone = models.CharField(_("time zone"), max_length=64, default="UTC")
+    # The site's language the player last used (LANGUAGES): their e-mails are in it.
+    language = models.CharField(_("language"), max_length=8, default="en")
     confirm_moves = models.BooleanField(
         _("confirm moves"),
         default=True,

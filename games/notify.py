@@ -486,7 +486,9 @@ def _send(user, template: str, context: dict, rows: list[Notification]) -> None:
         zone = ZoneInfo(user.time_zone)
     except (KeyError, ValueError):  # an unknown zone must not block the player's e-mail
         zone = UTC
-    with translation.override(settings.LANGUAGE_CODE), timezone.override(zone):
+    languages = dict(settings.LANGUAGES)
+    language = user.language if user.language in languages else settings.LANGUAGE_CODE
+    with translation.override(language), timezone.override(zone):
         subject = render_to_string(f"emails/{template}-subject.txt", context)
         text = render_to_string(f"emails/{template}-body.txt", context)
         html = render_to_string(f"emails/{template}-body.html", context)

@@ -47,3 +47,23 @@ def test_it_requires_login(client):
     r = client.get("/accounts/email/")
     assert r.status_code == 302
     assert r["Location"].startswith("/accounts/login/")
+
+
+def test_the_page_shows_the_change_waiting_for_its_link_and_can_cancel_it(client_alice, alice):
+    page = text(change_to(client_alice, "alice@example.net"))
+    assert "Your e-mail address is <strong>alice@example.org</strong>." in page
+    assert "Changing to <strong>alice@example.net</strong>" in page
+    assert page.count('name="email"') == 2  # the pending address's form, and a new one
+    for button in ('name="action_send"', 'name="action_remove"', 'name="action_add"'):
+        assert button in page
+    client_alice.post("/accounts/email/", {"action_remove": "", "email": "alice@example.net"})
+    page = text(client_alice.get("/accounts/email/"))
+    assert "Changing to" not in page
+    assert not EmailAddress.objects.filter(email="alice@example.net").exists()
+
+
+def test_the_confirmation_e_mail_fits_a_change_of_address(client_alice):
+    change_to(client_alice, "alice@example.net")
+    body = mail.outbox[-1].body
+    assert "the player alice has given this address for their account on Carolo." in body
+    assert "register" not in body

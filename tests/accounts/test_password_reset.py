@@ -47,3 +47,11 @@ def test_it_rejects_a_reset_link_used_once_already(client, alice):
 
     r = client.get(link, follow=True)
     assert "The password reset link was invalid" in text(r)
+
+
+def test_account_e_mails_name_the_site_not_the_request_s_host(client, alice, settings):
+    settings.SITE_URL = "https://carolo.example"
+    request_reset(client)  # the test client's host is "testserver"
+    body = mail.outbox[-1].body
+    assert body.startswith("Hello from Carolo!")
+    assert "Thank you for using Carolo!\ncarolo.example" in body

@@ -47,3 +47,14 @@ def test_public_pages_fit_a_phone_and_pass_axe(open_page, path):
     screenshot(page, name)
     assert horizontal_overflow(page) == 0
     assert axe_violations(page) == []
+
+
+def test_the_settings_page_puts_each_checkbox_beside_its_label(open_page, alice):
+    page = open_page(alice, PHONE)
+    page.goto("/settings/")
+    box = page.get_by_role("checkbox", name="Confirm moves").bounding_box()
+    label = page.locator("label[for=id_confirm_moves]").bounding_box()
+    assert label["x"] > box["x"] + box["width"]  # on its right,
+    assert abs((label["y"] + label["height"] / 2) - (box["y"] + box["height"] / 2)) < 8  # level
+    assert horizontal_overflow(page) == 0
+    assert axe_violations(page) == []

@@ -31,6 +31,22 @@ def test_the_player_to_move_gets_one_email_with_move_time_left_and_link(alice, b
     assert "<b>@a1</b>" in html
 
 
+def test_the_email_is_in_the_language_the_player_last_used_the_site_in(alice, bob, client):
+    client.force_login(bob)
+    client.get("/", headers={"accept-language": "fr"})  # bob uses the site in French
+    bob.refresh_from_db()
+    assert bob.language == "fr"
+    move(start(alice, bob), "@a1", T0 + timedelta(hours=1))
+    mail.outbox.clear()
+    notify.deliver_due(now=T0 + timedelta(hours=1))
+    [to_bob] = mail_to(bob)
+    assert "À vous de jouer contre alice (Le Carge)" in to_bob.subject
+    assert "son coup : @a1" in to_bob.body
+    client.get("/", headers={"accept-language": "en"})  # and back in English
+    bob.refresh_from_db()
+    assert bob.language == "en"
+
+
 def test_the_player_who_moved_gets_no_email(alice, bob):
     game = start(alice, bob)
     notify.deliver_due(now=T0)
