@@ -164,7 +164,7 @@ def render_diagram(diagram: Diagram) -> str:
         for row in context["rows"]:
             for cell in row:
                 if cell["mark"] is not None:
-                    cell["label"] = f"{cell['label']}, {_('marked')}"
+                    cell["label"] = ", ".join([cell["label"], _("marked")])
     return render_to_string("rules/_diagram.html", {"diagram": diagram})
 
 

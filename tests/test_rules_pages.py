@@ -334,3 +334,13 @@ def test_a_broken_diagram_line_is_refused_clearly(line):
 def test_a_diagram_inside_a_paragraph_is_left_as_text():
     html = rules_pages.render_rules("carolo", 'See [diagram carolo "x"] here.\n')
     assert "[diagram carolo" in html
+
+
+def test_french_labels_agree_with_the_piece_and_name_the_marked_squares(client, db):
+    carge = get(client, "/rules/carge/", "fr").content.decode()
+    assert re.search(r'aria-label="[a-e][1-5], pile noire[,"]', carge)
+    assert "pile noir," not in carge and 'pile noir"' not in carge
+    carolo = get(client, "/rules/carolo/", "fr").content.decode()
+    assert ', case marquée"' in carolo and "marked" not in carolo
+    shuuro = get(client, "/rules/shuuro/", "fr").content.decode()
+    assert re.search(r'aria-label="[a-l]\d+, (dame|tour) (blanche|noire)[,"]', shuuro)
