@@ -34,9 +34,12 @@ def lobby(request):
     challenges = queries.open_challenges(variant)
     for challenge in challenges:
         challenge.actions = _actions(challenge, request.user)
-    ctx = {"form": form, "challenges": challenges, "variant": variant, "bots": _bots()}
+    ctx = {"form": form, "challenges": challenges, "variant": variant}
     if request.htmx:
         return render(request, "games/lobby.html#challenges", ctx)
+    ctx["bots"] = _bots()
+    if request.user.is_authenticated:
+        ctx["challenges_to"] = queries.challenges_to(request.user)
     return render(request, "games/lobby.html", ctx)
 
 

@@ -67,7 +67,7 @@ def _beside(square: str, side: str) -> set[str]:
 
 
 def squares_of(text: str) -> tuple[str, ...]:
-    """The squares a move touches, to mark the last move."""
+    """The squares a move touches, to mark the last move or one awaiting confirmation."""
     move = read(text)
     if move is None:
         return ()

@@ -28,6 +28,9 @@ class Chart:
 
     title: str
     points: str  # "x,y x,y ..." for <polyline>
+    # "Mx,yh0 ..." for a <path> whose round caps mark each point: a lone point draws
+    # no line, and caps keep round where the chart is stretched (circles would not)
+    dots: str
     low: int
     high: int
     first: datetime
@@ -82,7 +85,10 @@ def rating_chart(name: str, history: list[tuple[datetime, float]]) -> Chart | No
         "low": round(low),
         "high": round(high),
     }
-    return Chart(title, " ".join(points), round(low), round(high), history[0][0], history[-1][0])
+    dots = " ".join(f"M{point}h0" for point in points)
+    return Chart(
+        title, " ".join(points), dots, round(low), round(high), history[0][0], history[-1][0]
+    )
 
 
 def game_stats(player) -> list[GameStats]:

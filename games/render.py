@@ -16,8 +16,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.rules.base import BLACK, CHANCE, FILES, WHITE, Board, square_name
 
@@ -53,6 +53,100 @@ PIECE_NAMES: dict[str, dict[str, Any]] = {
     },
 }
 PIECE_NAMES["shuuro-mini"] = PIECE_NAMES["shuuro"]
+
+# letter -> (the white piece, the black piece) in words, whole: in French the colour
+# agrees with the name ("pile noire", "tour blanche").
+PIECE_COLOUR_NAMES: dict[str, dict[str, tuple[Any, Any]]] = {
+    "carolo": {
+        "E": (
+            pgettext_lazy("Carolo piece", "white Ego"),
+            pgettext_lazy("Carolo piece", "black Ego"),
+        ),
+        "C": (
+            pgettext_lazy("Carolo piece", "white Carolo"),
+            pgettext_lazy("Carolo piece", "black Carolo"),
+        ),
+        "B": (
+            pgettext_lazy("Carolo piece", "white Bayard"),
+            pgettext_lazy("Carolo piece", "black Bayard"),
+        ),
+        "H": (
+            pgettext_lazy("Carolo piece", "white Hubris"),
+            pgettext_lazy("Carolo piece", "black Hubris"),
+        ),
+        "A": (
+            pgettext_lazy("Carolo piece", "white Aymon"),
+            pgettext_lazy("Carolo piece", "black Aymon"),
+        ),
+    },
+    "carge": {
+        "P": (
+            pgettext_lazy("Carge piece", "white pawn"),
+            pgettext_lazy("Carge piece", "black pawn"),
+        ),
+        "S": (
+            pgettext_lazy("Carge piece", "white stack"),
+            pgettext_lazy("Carge piece", "black stack"),
+        ),
+    },
+    "rococo": {
+        "K": (
+            pgettext_lazy("Rococo piece", "white king"),
+            pgettext_lazy("Rococo piece", "black king"),
+        ),
+        "Q": (
+            pgettext_lazy("Rococo piece", "white pushme-pullyu"),
+            pgettext_lazy("Rococo piece", "black pushme-pullyu"),
+        ),
+        "R": (
+            pgettext_lazy("Rococo piece", "white swapper"),
+            pgettext_lazy("Rococo piece", "black swapper"),
+        ),
+        "N": (
+            pgettext_lazy("Rococo piece", "white long leaper"),
+            pgettext_lazy("Rococo piece", "black long leaper"),
+        ),
+        "B": (
+            pgettext_lazy("Rococo piece", "white chameleon"),
+            pgettext_lazy("Rococo piece", "black chameleon"),
+        ),
+        "M": (
+            pgettext_lazy("Rococo piece", "white immobilizer"),
+            pgettext_lazy("Rococo piece", "black immobilizer"),
+        ),
+        "P": (
+            pgettext_lazy("Rococo piece", "white cannon pawn"),
+            pgettext_lazy("Rococo piece", "black cannon pawn"),
+        ),
+    },
+    "shuuro": {
+        "K": (
+            pgettext_lazy("chess piece", "white king"),
+            pgettext_lazy("chess piece", "black king"),
+        ),
+        "Q": (
+            pgettext_lazy("chess piece", "white queen"),
+            pgettext_lazy("chess piece", "black queen"),
+        ),
+        "R": (
+            pgettext_lazy("chess piece", "white rook"),
+            pgettext_lazy("chess piece", "black rook"),
+        ),
+        "B": (
+            pgettext_lazy("chess piece", "white bishop"),
+            pgettext_lazy("chess piece", "black bishop"),
+        ),
+        "N": (
+            pgettext_lazy("chess piece", "white knight"),
+            pgettext_lazy("chess piece", "black knight"),
+        ),
+        "P": (
+            pgettext_lazy("chess piece", "white pawn"),
+            pgettext_lazy("chess piece", "black pawn"),
+        ),
+    },
+}
+PIECE_COLOUR_NAMES["shuuro-mini"] = PIECE_COLOUR_NAMES["shuuro"]
 
 # game key -> folder under static/games/pieces/ (Mini-Shuuro shares Shuuro's set)
 PIECE_SETS = {
@@ -106,10 +200,10 @@ def legend(game_key: str) -> list[tuple[str, Any, str]]:
 
 def _piece_words(game_key: str, letter: str) -> tuple[str, str, str]:
     """(colour, name, "white Ego") for a FEN letter."""
-    name = PIECE_NAMES[game_key].get(letter.upper(), letter.upper())
-    if letter.isupper():
-        return WHITE, str(name), _("white %(piece)s") % {"piece": name}
-    return BLACK, str(name), _("black %(piece)s") % {"piece": name}
+    upper = letter.upper()
+    name = PIECE_NAMES[game_key].get(upper, upper)
+    white, black = PIECE_COLOUR_NAMES[game_key].get(upper, (upper, upper.lower()))
+    return (WHITE, str(name), str(white)) if letter.isupper() else (BLACK, str(name), str(black))
 
 
 def _neighbours_across_barriers(board: Board) -> dict[str, list[tuple[str, str]]]:
@@ -149,6 +243,7 @@ def board_context(
     marks: Iterable[str] | Mapping[str, str] = (),
     legal: Mapping[str, Iterable[str]] | None = None,
     selected: str | None = None,
+    pending: Iterable[str] = (),
     interactive: bool | None = None,
 ) -> dict[str, Any]:
     """Everything ``games/_board.html`` needs to draw ``board``.
@@ -158,6 +253,7 @@ def board_context(
     it may go to; when given, the board is interactive, ``selectable`` defaults
     to its keys and, with ``selected``, ``targets`` to that square's moves.
     ``marks`` is a list of squares, or a mapping square -> kind ("check").
+    ``pending`` are the squares of a chosen move waiting for the player's "Confirm".
     ``interactive`` forces buttons on or off (default: on when ``legal``,
     ``selectable`` or ``targets`` is given).
     """
@@ -172,6 +268,7 @@ def board_context(
     if interactive is None:
         interactive = legal is not None or bool(selectable or targets)
     last = set(last_move)
+    pending = set(pending)
     marked = _marks(marks)
     across = _neighbours_across_barriers(board)
     active = selectable | targets | ({selected} if selected else set())
@@ -240,6 +337,9 @@ def board_context(
             if square in last:
                 classes.append("sq-last-move")
                 parts.append(_("last move"))
+            if square in pending:
+                classes.append("sq-pending")
+                parts.append(_("move to confirm"))
             if square == selected:
                 classes.append("sq-selected")
                 parts.append(_("selected"))
@@ -336,6 +436,20 @@ def _hand(
 # the move list's word for who moved; a side's whole recruitment (Shuuro) has its own
 MOVER_WORDS = {**SIDE_NAMES, CHANCE: gettext_lazy("Dice")}
 ARMY_WORDS = {WHITE: gettext_lazy("White's army:"), BLACK: gettext_lazy("Black's army:")}
+# the dice's moves as stored (Shuuro: "roll 3,5", "first w") -> the list's words
+ROLL_RE = re.compile(r"roll ([1-6]),([1-6])")
+FIRST_WORDS = {
+    "first w": gettext_lazy("White goes first"),
+    "first b": gettext_lazy("Black goes first"),
+}
+
+
+def chance_words(text: str) -> str:
+    """A dice move in words: "roll 3,5" -> "3, 5", "first w" -> "White goes first"."""
+    roll = ROLL_RE.fullmatch(text)
+    if roll:
+        return f"{roll[1]}, {roll[2]}"
+    return str(FIRST_WORDS.get(text, text))
 
 
 def move_rows(entries: Iterable[Any], shown: int) -> list[dict[str, Any]]:
@@ -357,7 +471,7 @@ def move_rows(entries: Iterable[Any], shown: int) -> list[dict[str, Any]]:
             "current": entry.number == shown,
             "army": entry.army,
             "mover": armies[entry.side] if entry.army else movers[entry.side],
-            "text": entry.text,
+            "text": chance_words(entry.text) if entry.side == CHANCE else entry.text,
             "hidden": entry.hidden,
         }
         for entry in entries
@@ -371,7 +485,8 @@ def move_list(entries: Sequence[Any], shown: int, seen: str | None = None) -> di
     """The move list as the game's live part prints it, for a page that holds the
     list whose ``key`` is ``seen`` (None: a page without it).
 
-    ``key`` names this list, its lines and its current one; the page sends it back
+    ``key`` names this list, its lines, its current one and the language of its words
+    (the mover's, the dice's); the page sends it back
     with its next request (the ``X-Move-List`` header).  When every line ``seen``
     names is still the same, the page keeps its list and gets only the new lines
     (``append``) and the lines whose current mark moved (``replace``), so that what
@@ -382,6 +497,7 @@ def move_list(entries: Sequence[Any], shown: int, seen: str | None = None) -> di
         (int(seen_match[1]), int(seen_match[2]), seen_match[3]) if seen_match else (0, 0, "")
     )
     hasher = hashlib.blake2b(digest_size=6)
+    hasher.update(f"{get_language()}\n".encode())
     prefix = None
     for count, entry in enumerate(entries, start=1):
         line = f"{entry.step}|{entry.side}|{entry.text}|{entry.hidden:d}{entry.army:d}\n"

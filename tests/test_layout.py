@@ -1,5 +1,7 @@
 """The base layout: htmx from our own static files, CSRF for htmx, two languages, a skip link."""
 
+from pathlib import Path
+
 from django.contrib.staticfiles import finders
 
 from tests.helpers import text
@@ -50,3 +52,15 @@ def test_a_skip_link_comes_first_and_leads_to_the_main_content(client, db):
     assert body.lstrip().startswith('<a class="skip-link" href="#main">Skip to content</a>')
     assert page.count('id="main"') == 1
     assert '<main class="wrap" id="main">' in page
+
+
+def test_no_template_comment_spans_lines():
+    """Django's {# #} comment ends with its line: one that goes on is shown to users."""
+    root = Path(__file__).resolve().parent.parent / "templates"
+    open_comments = [
+        f"{path.relative_to(root)}:{number}"
+        for path in root.rglob("*.*")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if line.count("{#") > line.count("#}")
+    ]
+    assert open_comments == []

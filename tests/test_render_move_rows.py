@@ -31,7 +31,7 @@ def test_each_line_says_who_moved_what_and_links_to_the_position_after_it():
     entries = [
         Entry(1, 1, "white", "a1-a3"),
         Entry(2, 2, "black", "a8-a6"),
-        Entry(3, 3, "chance", "1,3"),
+        Entry(3, 3, "chance", "roll 1,3"),
     ]
     assert move_rows(entries, 2) == [
         {
@@ -58,7 +58,7 @@ def test_each_line_says_who_moved_what_and_links_to_the_position_after_it():
             "current": False,
             "army": False,
             "mover": "Dice",
-            "text": "1,3",
+            "text": "1, 3",
             "hidden": False,
         },
     ]
@@ -87,7 +87,7 @@ def test_the_words_are_in_the_viewers_language():
     entries = [
         Entry(1, 1, "white", "a1-a3"),
         Entry(2, 2, "black", "a8-a6"),
-        Entry(3, 3, "chance", "2,5"),
+        Entry(3, 3, "chance", "roll 2,5"),
         Entry(4, 5, "white", "Q", army=True),
         Entry(5, 6, "black", "K", army=True),
     ]
@@ -100,6 +100,27 @@ def test_the_words_are_in_the_viewers_language():
         "Armée des Blancs :",
         "Armée des Noirs :",
     ]
+
+
+def test_the_dice_are_told_in_words_of_the_viewers_language():
+    # stored as "roll 5,5" and "first w": the list says what they mean
+    entries = [
+        Entry(1, 1, "chance", "roll 5,5"),
+        Entry(2, 2, "chance", "first w"),
+        Entry(3, 3, "chance", "first b"),
+    ]
+    assert texts(move_rows(entries, 0)) == ["5, 5", "White goes first", "Black goes first"]
+    with translation.override("fr"):
+        assert texts(move_rows(entries, 0)) == ["5, 5", "Blanc commence", "Noir commence"]
+    # a player's move is never reworded, whatever its text
+    assert texts(move_rows([Entry(1, 1, "white", "first w")], 0)) == ["first w"]
+
+
+def test_a_page_in_another_language_gets_the_whole_list_again():
+    with translation.override("fr"):
+        seen = move_list(GAME, 6)["key"]
+    assert move_list(GAME, 6, seen)["rows"] is not None
+    assert move_list(GAME, 6, move_list(GAME, 6)["key"])["rows"] is None
 
 
 def test_the_words_print_as_the_catalogue_has_them_the_move_text_escaped():

@@ -1,4 +1,7 @@
+import re
+
 from tests.helpers import text
+from tests.ratings.helpers import finished_game, play_many
 
 
 def test_it_shows_username_and_member_since(client, alice):
@@ -26,3 +29,29 @@ def test_it_404s_for_a_deactivated_player(client, charlie):
 
 def test_the_header_links_to_my_profile(client_alice):
     assert 'class="nav-user" href="/@/alice"' in text(client_alice.get("/@/alice"))
+
+
+def chart_dots(page: str) -> tuple[list[tuple[float, float]], str]:
+    """The chart's point markers (centres in the viewBox) and the markers' element."""
+    marker = re.search(r'<path class="rating-points"[^>]*>', page).group(0)
+    centres = re.findall(r"M([\d.]+),([\d.]+)h0", re.search(r' d="([^"]+)"', marker).group(1))
+    return [(float(x), float(y)) for x, y in centres], marker
+
+
+def test_a_one_game_rating_history_shows_its_point(client, alice, bob):
+    # one point draws no line: without a marker the chart was an empty box
+    finished_game(alice, bob, "white")
+    page = client.get("/@/alice").content.decode()
+    dots, marker = chart_dots(page)
+    assert dots == [(300.0, 80.0)]  # the middle of the 600 x 160 chart
+    # a round dot, wider than the line (2) and not stretched with the chart
+    assert 'stroke-linecap="round"' in marker and 'stroke="currentColor"' in marker
+    assert int(re.search(r'stroke-width="(\d+)"', marker).group(1)) >= 6
+    assert 'vector-effect="non-scaling-stroke"' in marker
+
+
+def test_every_rated_game_has_its_point_on_the_chart(client, alice, bob):
+    play_many([alice, bob], 3)
+    dots, _marker = chart_dots(client.get("/@/alice").content.decode())
+    assert len(dots) == 3
+    assert dots[0][0] == 8.0 and dots[-1][0] == 592.0  # the first and last at the edges

@@ -71,10 +71,14 @@ def test_keyboard_move_then_resignation_with_confirmation(open_page, alice, bob)
     expect(page_a.get_by_role("button", name="Resign", exact=True)).to_be_visible()
     assert Game.objects.get(pk=game.pk).is_active
     page_a.get_by_role("button", name="Resign", exact=True).click()
+    expect(page_a.locator(".nav-user .turn-count")).to_have_text("1")
     page_a.get_by_role("button", name="Yes, resign").click()
     table.expect_result("White resigned: Black wins.")
     for page in (page_a, page_b):
         expect(page.get_by_role("button", name="Resign", exact=True)).to_have_count(0)
+    # the header's count of games awaiting alice (this one) follows without a reload
+    expect(page_a.locator(".nav-user")).to_have_count(1)
+    expect(page_a.locator(".nav-user .turn-count")).to_have_count(0)
 
 
 def test_draw_offered_declined_then_accepted(open_page, alice, bob):

@@ -15,9 +15,10 @@ import types
 from collections import Counter
 
 import pytest
+from django.utils import translation
 from playwright.sync_api import expect
 
-from games import move_entry, presenters, services
+from games import move_entry, presenters, render, services
 from games.models import Game
 from tests.browser.conftest import DESKTOP, PHONE, axe_violations, horizontal_overflow, screenshot
 
@@ -103,6 +104,10 @@ class Table:
         if user.confirm_moves:
             confirm = page.locator("form.game-confirm")
             expect(confirm.locator("kbd")).to_have_text(text)
+            # the move's squares stay marked on the board while it waits
+            expect(page.locator(".board .sq-pending")).to_have_count(
+                len(move_entry.squares_of(text))
+            )
             confirm.get_by_role("button", name="Confirm").click()
         self.counts[text] += 1
         self.wait_for(text)
@@ -131,9 +136,11 @@ class Table:
         game = self.game
         for side, (page, _user) in self.seats.items():
             listed = presenters.move_list(game.variant, presenters.visible_moves(game, side))
-            expect(page.locator(".move-list b")).to_have_text([e.text for e in listed])
+            with translation.override("en"):  # the pages' language: the dice in words
+                lines = [row["text"] for row in render.move_rows(listed, len(listed))]
+            expect(page.locator(".move-list b")).to_have_text(lines)
             current = page.locator('.move-list [aria-current="step"] b')
-            expect(current).to_have_text([listed[-1].text])
+            expect(current).to_have_text([lines[-1]])
 
     def expect_result(self, words: str):
         for side in self.seats:
@@ -150,7 +157,12 @@ class Table:
                 assert page.evaluate(BROKEN_MOVES) == [], (name, side)
             assert accessible_nameless(page) == [], (name, side)
             assert axe_violations(page) == [], (name, side)
+            assert page.evaluate(FADED_SQUARES) == [], (name, side)
 
+
+# squares drawn faded: a square that cannot be clicked must look like any other
+FADED_SQUARES = """() => [...document.querySelectorAll('#game-board .board-squares > *')]
+    .filter(e => getComputedStyle(e).opacity !== '1').map(e => e.getAttribute('aria-label'))"""
 
 # the move texts of the list that a line break cuts in two ("b2-" / "b4")
 BROKEN_MOVES = """() => [...document.querySelectorAll('.move-list b')]

@@ -95,7 +95,9 @@ def test_the_deadline_is_in_the_viewers_time_zone_with_time_left(players, game, 
     alice.save(update_fields=["time_zone"])
     Game.objects.filter(pk=game.pk).update(deadline=datetime(2026, 3, 10, 22, 30, tzinfo=UTC))
     now = datetime(2026, 3, 8, 18, 0, tzinfo=UTC)  # 2 days 4 hours 30 minutes before
-    monkeypatch.setattr("games.presenters.timezone", types.SimpleNamespace(now=lambda: now))
+    clock = types.SimpleNamespace(now=lambda: now)
+    monkeypatch.setattr("games.presenters.timezone", clock)
+    monkeypatch.setattr("games.services.timezone", clock)  # whether the game is overdue
     body = words(page(players["white"][0], game))
     # 22:30 UTC is 7:30 the next morning in Tokyo (UTC+9)
     assert "Deadline: March 11, 2026, 7:30 a.m. (2 days 4 hours left)." in body
@@ -374,3 +376,39 @@ def test_the_page_costs_the_same_queries_at_ply_2_and_200(
 # session, user, the game with its players, the move texts, the movers (can abort?),
 # and the header's count of games awaiting the user
 QUERIES = 6
+
+
+# -- the header's count after an action --------------------------------------------------
+
+
+def nav_user(response) -> str:
+    """The header's link to the player's profile, as the response carries it."""
+    found = re.findall(r'<a class="nav-user"[^>]*>.*?</a>', response.content.decode(), re.S)
+    return " ".join(" ".join(found).split())
+
+
+def test_after_resigning_the_header_count_is_updated_out_of_band(players, game, alice, bob):
+    start_game("rococo", alice, bob)  # alice, White, is to move in both games
+    client = players["white"][0]
+    assert 'title="2 games await your move">2</span>' in nav_user(page(client, game))
+    response = client.post(
+        reverse("game_resign", args=[game.pk]), {"confirmed": "1"}, HTTP_HX_REQUEST="true"
+    )
+    badge = nav_user(response)
+    assert 'hx-swap-oob="true"' in badge
+    assert 'title="1 game awaits your move">1</span>' in badge
+    # resigning the other one too: the badge goes
+    other = Game.objects.filter(variant="rococo").get()
+    response = client.post(
+        reverse("game_resign", args=[other.pk]), {"confirmed": "1"}, HTTP_HX_REQUEST="true"
+    )
+    badge = nav_user(response)
+    assert 'hx-swap-oob="true"' in badge and "turn-count" not in badge
+
+
+def test_a_replay_step_sends_no_header_count(players, game, alice, bob):
+    aymon_walk(game, alice, bob, 0, 2)
+    client = players["white"][0]
+    response = client.get(reverse("game", args=[game.pk]), {"ply": 1}, HTTP_HX_REQUEST="true")
+    assert "aria-current" in response.content.decode()  # the fragment, with its move list
+    assert nav_user(response) == ""

@@ -37,6 +37,9 @@ def html_of(response):
     return html.unescape(response.content.decode())
 
 
+FR = {"accept-language": "fr"}
+
+
 def get(client, game, **params):
     return client.get(reverse("game", args=[game.pk]), params)
 
@@ -150,7 +153,7 @@ def test_purchases_are_shown_once_both_are_done(players, recruiting, fixed_dice)
     post_move(*players["black"], recruiting.pk, "done")
     body = words(get(players["black"][0], recruiting))
     assert "White's army: Q R" in body and "Black's army: N" in body
-    assert "Dice roll 1,3" in body  # the plinth rolls, made by the server
+    assert "Dice 1, 3" in body  # the plinth rolls, made by the server
     assert "Phase: deployment." in body
 
 
@@ -201,14 +204,27 @@ def test_the_armies_are_listed_once_both_are_done(players, recruiting, fixed_dic
     expected = [
         ("1", "7", "1. White's army: Q R"),
         ("2", "8", "2. Black's army: N 3P"),
-        ("3", "9", "3. Dice roll 1,3"),
-        ("4", "10", "4. Dice roll 1,3"),
-        ("5", "11", "5. Dice first w"),
+        ("3", "9", "3. Dice 1, 3"),
+        ("4", "10", "4. Dice 1, 3"),
+        ("5", "11", "5. Dice White goes first"),  # to deploy: the lower roll won
     ]
     for side in ("white", "black"):
         assert listed(get(players[side][0], recruiting)) == expected
+    french = listed(players["black"][0].get(reverse("game", args=[recruiting.pk]), headers=FR))
+    assert [words for _n, _ply, words in french[2:]] == [
+        "3. Dés 1, 3",
+        "4. Dés 1, 3",
+        "5. Dés Blanc commence",
+    ]
     record = players["white"][0].get(reverse("game_record", args=[recruiting.pk])).content
     assert b"white +Q\nwhite +R\nblack +N" in record  # the record keeps every move
+    # and the dice as they were stored
+    assert b"chance roll 1,3\nchance roll 1,3\nchance first w\n" in record
+    assert list(recruiting.moves.filter(side="chance").values_list("text", flat=True)) == [
+        "roll 1,3",
+        "roll 1,3",
+        "first w",
+    ]
 
 
 def test_every_ply_of_a_recruitment_can_be_replayed(players, deploying):
@@ -274,7 +290,7 @@ def test_the_fight_starts_after_deployment(players, deploying):
         post_move(*players["white"], game.pk, deploy)
     body = words(get(players["black"][0], game))
     assert "Phase: fight." in body
-    assert "Dice first w" in body
+    assert "Dice White goes first" in body  # the roll for the first move
 
 
 # -- Carge --------------------------------------------------------------------------------

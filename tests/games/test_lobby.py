@@ -25,13 +25,13 @@ def test_it_lists_open_challenges_with_an_accept_button(client, alice, bob):
 
 
 def test_it_leaves_out_named_and_closed_challenges(client_alice, alice, bob, charlie):
-    to_alice = challenge(bob, opponent=alice)
+    to_charlie = challenge(bob, opponent=charlie)
     cancelled = challenge(bob)
     services.cancel_challenge(bob, cancelled.pk)
     accepted = challenge(charlie)
     services.accept_challenge(bob, accepted.pk)
     page = text(client_alice.get("/lobby/"))
-    for made in (to_alice, cancelled, accepted):
+    for made in (to_charlie, cancelled, accepted):
         assert made.token not in page
     assert "No open challenges at the moment." in page
 
@@ -100,7 +100,27 @@ def test_the_lobby_costs_the_same_queries_whatever_its_size(
 ):
     for i in range(size):
         challenge(make_player(f"player{i}"), variant="carge")
-    # session, user, the challenges with their challengers, the header's turn count
-    with django_assert_num_queries(4):
+    # session, user, the challenges with their challengers, those to alice, the header's
+    # turn count
+    with django_assert_num_queries(5):
         page = text(client_alice.get("/lobby/"))
     assert page.count("/accept/") == size
+
+
+def test_challenges_to_you_are_listed_apart_with_accept_and_decline(client_alice, alice, bob):
+    to_alice = challenge(bob, variant="carge", opponent=alice, days_per_move=2, rated=False)
+    page = text(client_alice.get("/lobby/?game=carge"))
+    mine = page[page.index("Challenges to you") : page.index("Open challenges")]
+    assert f'href="/challenge/{to_alice.token}/">Le Carge from bob</a>' in mine
+    assert "2 days per move, casual" in mine
+    assert f'action="/challenge/{to_alice.pk}/accept/"' in mine
+    assert f'action="/challenge/{to_alice.pk}/decline/"' in mine
+    # declining comes back to the lobby, as it was filtered
+    assert 'name="next" value="/lobby/?game=carge"' in mine
+    assert "No open challenges at the moment." in page  # a named one is not open to all
+
+
+def test_the_lobby_has_no_challenges_to_you_section_when_there_are_none(client_alice, client):
+    assert "Challenges to you" not in text(client_alice.get("/lobby/"))
+    client.logout()
+    assert "Challenges to you" not in text(client.get("/lobby/"))
