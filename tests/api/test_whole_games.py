@@ -1,5 +1,7 @@
 """Whole games of each of the four games, played through the API by two tokens."""
 
+import types
+
 from games import rules
 from games.models import Game
 from tests.api.conftest import play, start_game
@@ -70,7 +72,8 @@ def test_a_rococo_game_to_checkmate(api_alice, api_bob):
     assert body["outcome"]["winner"] == "alice" and body["outcome"]["reason"] == "checkmate"
     assert len(body["moves"]) == 11
     status, body = api_bob.post(f"/api/games/{game_id}/resign")
-    assert status == 409 and body == {"error": "This game is over."}
+    assert status == 409
+    assert body == {"error": "This game is over. White wins by checkmate."}
 
 
 def _helpmate(position, depth):
@@ -147,18 +150,54 @@ def test_a_mini_shuuro_game_recruited_in_secret_to_checkmate(api_alice, api_bob,
     _recruit_in_secret(api_alice, api_bob, api_charlie, game_id, ["+Q", "+R"], ["+N"])
     state = _deploy(apis, game_id)
     assert state["phase"] == "fight", state
-    game = Game.objects.get(pk=game_id)
-    line = _helpmate(rules.get("shuuro-mini").from_fen(game.fen), 5)
-    if line is None:  # no short mate on this random board: Bob resigns
+    fight = rules.get("shuuro-mini").from_fen(Game.objects.get(pk=game_id).fen)
+    winner = "alice"
+    if state["status"] == "finished":
+        # The plinths are rolled at random, and the last placement can leave a King
+        # attacked as the fight begins: the game ends there, as the engine judges it.
+        body, ending = state, fight.outcome()
+        assert ending is not None and not fight.to_act
+        assert body["outcome"]["reason"] == ending.reason in ("ambush", "checkmate")
+        winner = {rules.WHITE: "alice", rules.BLACK: "bob"}[ending.winner]
+    elif (line := _helpmate(fight, 5)) is None:  # no short mate on this board: Bob resigns
         status, body = api_bob.post(f"/api/games/{game_id}/resign")
         assert body["outcome"]["reason"] == "resign"
     else:
         body = play_line(api_alice, api_bob, game_id, " ".join(line))
         assert body["outcome"]["reason"] in ("checkmate", "ambush"), body["outcome"]
-    assert body["status"] == "finished" and body["outcome"]["winner"] == "alice"
+    assert body["status"] == "finished" and body["outcome"]["winner"] == winner
     # Recruitment moves read alike for both sides: the replay needs who made each.
     assert body["move_sides"][:4] == ["white", "white", "white", "black"]
     assert replayed_fen(body) == body["fen"] == Game.objects.get(pk=game_id).fen
+
+
+def test_a_mini_shuuro_fight_that_begins_in_check_is_won_by_ambush(
+    api_alice, api_bob, api_charlie, monkeypatch
+):
+    """Fixed dice: plinths on a6 and a2, White first to deploy and to fight. Each side
+    takes its first placement: the black knight lands on the a6 plinth and the King
+    beside it on b6, in line with the white Queen on b1, so White wins at once."""
+    rolls = [1, 5, 0, 0]  # indexes into the chance moves: "roll 1,2", "roll 1,6", "first w" twice
+    monkeypatch.setattr(
+        "games.services.secrets", types.SimpleNamespace(choice=lambda seq: seq[rolls.pop(0)])
+    )
+    apis = {"alice": api_alice, "bob": api_bob}
+    game_id = start_game(api_alice, api_bob, "shuuro-mini")
+    _recruit_in_secret(api_alice, api_bob, api_charlie, game_id, ["+Q", "+R"], ["+N"])
+    body = _deploy(apis, game_id)
+    assert rolls == []
+    assert body["fen"].split()[0] == "_nk4/6/6/6/_.5/KQR3"
+    assert body["status"] == "finished" and body["phase"] == "fight"
+    assert body["outcome"]["winner"] == "alice" and body["outcome"]["reason"] == "ambush"
+    assert body["legal_moves"] == []
+    ended = body
+    status, body = play(api_bob, game_id, "b6-c6")
+    assert status == 409
+    assert body["error"] == (
+        "This game is over. White wins by ambush: Black’s King was in check as the fight began."
+    )
+    _, seen = api_charlie.get(f"/api/games/{game_id}")
+    assert seen["moves"] == ended["moves"] and replayed_fen(seen) == seen["fen"] == ended["fen"]
 
 
 def test_a_shuuro_game_of_two_kings_is_drawn(api_alice, api_bob, api_charlie):
