@@ -46,4 +46,4 @@ def test_it_logs_out(client_alice):
 def test_the_header_shows_the_signed_in_user(client_alice):
     r = client_alice.get("/")
     assert 'href="/@/alice"' in text(r)
-    assert "Log out" in text(r)
+    assert "Sign out" in text(r)
