@@ -4,7 +4,12 @@ Session-scoped on purpose: the engine tests in tests/rules/ use hypothesis, whic
 refuses function-scoped autouse fixtures, and need no database.
 """
 
+import copy
+import os
+from urllib.parse import urlsplit
+
 import pytest
+from django.conf import settings
 from django.test import override_settings
 
 PASSWORD = "Sturdy-Carolo-42"
@@ -15,8 +20,26 @@ def _quick_site_settings():
     from carolo_site.celery import app
 
     app.conf.update(task_always_eager=True, task_eager_propagates=True)
-    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+    with override_settings(
+        PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
+        **_redis_of_this_worker(),
+    ):
         yield
+
+
+def _redis_of_this_worker() -> dict:
+    """Under pytest-xdist, a Redis database per worker (the cache and the API's rate
+    limits): a test's ``cache.clear()`` empties its whole database, and each worker's
+    test database numbers its rows alike. The integration test's Celery worker counts
+    its own databases down from 15."""
+    worker = os.getenv("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    if not settings.REDIS_URL or worker in ("", "0"):
+        return {}
+    url = urlsplit(settings.REDIS_URL)
+    redis_url = url._replace(path=f"/{int(url.path.strip('/') or 0) + int(worker)}").geturl()
+    caches = copy.deepcopy(settings.CACHES)
+    caches["default"]["LOCATION"] = redis_url
+    return {"CACHES": caches, "REDIS_URL": redis_url}
 
 
 def make_player(username):
