@@ -17,7 +17,7 @@ from django.db import connection, connections
 from django.utils import timezone
 
 from games import services
-from games.clock import expire_overdue_games
+from games.clock import BATCH, expire_overdue_games
 from games.models import Game, Notification, RatingChange
 from tests.conftest import make_player
 
@@ -53,23 +53,26 @@ def test_a_sweep_killed_midway_ends_each_game_once(postgres):
     code = (
         "import django, os, time; django.setup()\n"
         "from games import clock, services\n"
-        "slow = services.expire_if_overdue\n"
+        "slow, calls = services.expire_if_overdue, []\n"
         "def slowly(game, now):\n"
-        "    time.sleep(0.05)\n"
+        "    calls.append(game.pk)\n"
+        "    time.sleep(0.05 if len(calls) <= clock.BATCH else 1)\n"
         "    return slow(game, now)\n"
         "services.expire_if_overdue = slowly\n"
         "clock.expire_overdue_games()\n"
     )
     env = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "carolo_site.settings"}
     worker = subprocess.Popen([sys.executable, "-c", code], env=env, cwd=ROOT)
-    for _ in range(200):  # kill it once it has ended some games, not all
+    # Kill it once its first batch is committed: the second takes 10 s more, so a
+    # stalled test process still finds some games ended, not all.
+    for _ in range(400):
         if Game.objects.filter(pk__in=ids, status="finished").count() >= 10:
             break
         time.sleep(0.05)
     worker.send_signal(signal.SIGKILL)
     worker.wait()
     half_done = Game.objects.filter(pk__in=ids, status="finished").count()
-    assert 0 < half_done < len(ids)
+    assert half_done == BATCH  # the first batch's transaction, whole; none of the second
 
     ended_again = expire_overdue_games()  # the next sweep (or the redelivered task)
     assert len(ended_again) == len(ids) - half_done
