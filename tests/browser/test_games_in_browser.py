@@ -24,7 +24,7 @@ from tests.browser.conftest import DESKTOP, PHONE, axe_violations, horizontal_ov
 
 pytestmark = pytest.mark.browser
 
-SEEN = 10_000  # ms: how long the other page may take to show a move
+SEEN = 20_000  # ms: how long the other page may take to show a move (it polls every 5 s)
 
 
 def square(value: str) -> str:
