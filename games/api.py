@@ -17,13 +17,19 @@ from django.http import Http404, JsonResponse
 from django.urls import re_path
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import HttpBearer, SessionAuth
 
 from accounts import tokens
 from accounts.models import User
-from games.api_limits import TOKEN_ATTEMPTS_PER_MINUTE, count_in_window
+from games.api_limits import (
+    TOKEN_ATTEMPTS_PER_MINUTE,
+    RateLimited,
+    count_in_window,
+    seconds_left,
+)
 from games.api_play import router
 from games.api_ratings import player_ratings
 from games.api_schemas import ERRORS, OPTION_KINDS, AccountOut, TokenIn, TokenOut
@@ -122,6 +128,13 @@ def _http_error(request, exc: HttpError):
     return error(request, message, exc.status_code)
 
 
+@api.exception_handler(RateLimited)
+def _rate_limited(request, exc: RateLimited):
+    response = error(request, exc.message, 429)
+    response["Retry-After"] = str(exc.retry_after)
+    return response
+
+
 @api.exception_handler(RequestDataTooBig)
 def _too_big(request, exc):
     return error(request, _("The request body is too large."), 400)
@@ -158,7 +171,13 @@ def _attempts_key(name: str) -> str:
 def create_token(request, data: TokenIn):
     """Exchange a username and password for a new API token (shown only this once)."""
     if not count_in_window(_attempts_key(data.username), TOKEN_ATTEMPTS_PER_MINUTE):
-        raise HttpError(429, _("Too many attempts; wait a minute."))
+        wait = seconds_left()
+        message = ngettext(
+            "Too many attempts; try again in %(seconds)d second.",
+            "Too many attempts; try again in %(seconds)d seconds.",
+            wait,
+        )
+        raise RateLimited(message % {"seconds": wait}, wait)
     user = authenticate(request, username=data.username, password=data.password)
     if user is None or not user.is_active:
         raise HttpError(401, _("Wrong username or password."))

@@ -7,8 +7,17 @@ from functools import cache
 from django.conf import settings
 from django.core.cache import cache as django_cache
 from django.utils import timezone
+from ninja.errors import HttpError
 
 TOKEN_ATTEMPTS_PER_MINUTE = 10  # POST /api/token, per username
+
+
+class RateLimited(HttpError):
+    """A 429 that says when the window ends: the API sends it as ``Retry-After``."""
+
+    def __init__(self, message: str, retry_after: int):
+        super().__init__(429, message)
+        self.retry_after = retry_after
 
 
 @cache
@@ -21,16 +30,24 @@ def _redis():
     return redis.Redis.from_url(settings.REDIS_URL)
 
 
-def count_in_window(key: str, limit: int, seconds: int = 60) -> bool:
-    """Count one request against ``key``; False once ``limit`` is passed in this window."""
-    window = int(timezone.now().timestamp()) // seconds
-    key = f"api-rate:{key}:{window}"
+def _count(key: str, seconds: int) -> int:
+    """Add one to ``key``, which expires after the window; the count so far."""
     client = _redis()
     if client is not None:
         count, _ = client.pipeline(transaction=False).incr(key).expire(key, seconds + 5).execute()
-        return count <= limit
+        return count
     try:
-        count = django_cache.incr(key)
+        return django_cache.incr(key)
     except ValueError:  # the window's first request (or its key just expired)
-        count = 1 if django_cache.add(key, 1, timeout=seconds + 5) else django_cache.incr(key)
-    return count <= limit
+        return 1 if django_cache.add(key, 1, timeout=seconds + 5) else django_cache.incr(key)
+
+
+def seconds_left(seconds: int = 60) -> int:
+    """The whole seconds until this window ends, at least 1."""
+    return seconds - int(timezone.now().timestamp()) % seconds
+
+
+def count_in_window(key: str, limit: int, seconds: int = 60) -> bool:
+    """Count one request against ``key``; False once ``limit`` is passed in this window."""
+    window = int(timezone.now().timestamp()) // seconds
+    return _count(f"api-rate:{key}:{window}", seconds) <= limit

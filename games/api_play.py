@@ -14,12 +14,13 @@ from django.db.models import Q
 from django.http import HttpResponse, HttpResponseNotModified
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from ninja import Query, Router, Schema
 from ninja.errors import HttpError
 
 from accounts.models import User
 from games import rules, services, store
-from games.api_limits import count_in_window
+from games.api_limits import RateLimited, count_in_window, seconds_left
 from games.api_schemas import (
     ERRORS,
     AcceptedOut,
@@ -305,8 +306,13 @@ def play_move(request, id: int, data: MoveIn, response: HttpResponse):
     key = f"moves:t{token.pk}" if token else f"moves:u{request.auth.pk}"
     limit = settings.API_MOVES_PER_MINUTE  # per token (per player for session calls)
     if not count_in_window(key, limit):
-        message = _("Too many moves: at most %(limit)d a minute. Wait and try again.")
-        raise HttpError(429, message % {"limit": limit})
+        wait = seconds_left()
+        message = ngettext(
+            "Too many moves: at most %(limit)d a minute. Try again in %(seconds)d second.",
+            "Too many moves: at most %(limit)d a minute. Try again in %(seconds)d seconds.",
+            wait,
+        )
+        raise RateLimited(message % {"limit": limit, "seconds": wait}, wait)
     game = services.play_move(request.auth, id, data.move, data.ply)
     return game_state(request, game, request.auth, response)
 

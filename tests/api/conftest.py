@@ -53,6 +53,7 @@ class Api:
         if data is not None:
             kwargs.update(data=data, content_type="application/json")
         response = getattr(self.client, method.lower())(path, **kwargs)
+        self.last = response  # for a test that reads the headers
         assert response["Content-Type"].startswith("application/json"), response.content[:300]
         payload = response.json()
         check_against_schema(method, path, response.status_code, payload)

@@ -197,6 +197,9 @@ def test_it_limits_moves_to_60_a_minute_per_token(api_alice, api_for, alice, gam
     assert status == 429
     assert "at most 60 a minute" in body["error"]
     assert _game(game_id).ply == 0
+    wait = 60 - int(now.timestamp()) % 60  # the seconds left in this minute's window
+    assert api_alice.last["Retry-After"] == str(wait)
+    assert f"Try again in {wait} second" in body["error"]
     # another token of the same player has its own window
     assert play(api_for(alice), game_id, "d2-f6", 0)[0] == 200
 
@@ -207,6 +210,11 @@ def test_the_move_limit_resets_each_minute(api_alice, game_id, monkeypatch):
     for _ in range(60):
         play(api_alice, game_id, "e1-e9", 0)
     assert play(api_alice, game_id, "d2-f6", 0)[0] == 429
+    assert api_alice.last["Retry-After"] == "60"  # the window has just begun
+    monkeypatch.setattr(api_limits.timezone, "now", lambda: start + timezone.timedelta(seconds=59))
+    status, body = play(api_alice, game_id, "d2-f6", 0)
+    assert status == 429 and api_alice.last["Retry-After"] == "1"
+    assert body["error"].endswith("Try again in 1 second.")
     monkeypatch.setattr(api_limits.timezone, "now", lambda: start + timezone.timedelta(minutes=1))
     assert play(api_alice, game_id, "d2-f6", 0)[0] == 200
 

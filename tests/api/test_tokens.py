@@ -58,7 +58,9 @@ def test_it_limits_token_attempts_per_username(alice, anonymous, monkeypatch):
         anonymous.post("/api/token", {"username": "alice", "password": "nope"})
     status, body = anonymous.post("/api/token", {"username": "alice", "password": PASSWORD})
     assert status == 429
-    assert "Too many attempts" in body["error"]
+    wait = 60 - int(now.timestamp()) % 60  # the seconds left in this minute's window
+    assert anonymous.last["Retry-After"] == str(wait)
+    assert f"Too many attempts; try again in {wait} second" in body["error"]
 
 
 def test_the_e_mail_address_counts_against_the_same_account(alice, bob, anonymous, monkeypatch):
