@@ -8,15 +8,32 @@ from __future__ import annotations
 import os
 import sys
 
-from . import RulesError, get
+from . import GAME_KEYS, RulesError, get
 from .base import is_number
 
-USAGE = (
-    "usage: python -m games.rules moves <game> <fen>\n"
-    "       python -m games.rules perft <game> <fen> <depth>\n"
-    "       python -m games.rules divide <game> <fen> <depth>\n"
-    "       python -m games.rules start <game> [option=value ...]"
-)
+USAGE = "usage: python -m games.rules {moves,perft,divide,start} <game> ... (--help for more)"
+HELP = f"""\
+usage: python -m games.rules moves <game> <fen>
+       python -m games.rules perft <game> <fen> <depth>
+       python -m games.rules divide <game> <fen> <depth>
+       python -m games.rules start <game> [option=value ...]
+
+moves   every legal move, one a line, sorted
+perft   the number of leaf nodes of the legal-move tree of <depth>
+divide  each legal move with its count at <depth>, sorted
+start   the FEN of the start position with these options
+
+<game> is one of: {", ".join(GAME_KEYS)}.  Errors: one line on stderr, status 2."""
+
+
+def _help() -> str:
+    """HELP, then each game's start options with their defaults."""
+    lines = [HELP, "", "start options (name=value; the default in brackets):"]
+    for key in GAME_KEYS:
+        for option in get(key).options:
+            choices = "|".join(option.choices) if option.choices else "..."
+            lines.append(f"  {key} {option.name}={choices} [{option.default}]: {option.help}")
+    return "\n".join(lines)
 
 
 def _depth(text: str) -> int:
@@ -52,8 +69,12 @@ def run(args: list[str]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args in (["-h"], ["--help"]):
+        print(_help())
+        return 0
     try:
-        lines = run(sys.argv[1:] if argv is None else argv)
+        lines = run(args)
     except RulesError as error:
         print(f"error: {str(error).splitlines()[0]}", file=sys.stderr)
         return 2

@@ -28,7 +28,19 @@ def test_unknown_game_is_an_error_with_status_2(capsys):
 
 def test_missing_arguments_print_usage_and_exit_2(capsys):
     assert main(["perft"]) == 2
-    assert capsys.readouterr().err.startswith("error: usage:")
+    err = capsys.readouterr().err
+    assert err.startswith("error: usage:") and err.count("\n") == 1
+    assert "{moves,perft,divide,start}" in err and "--help" in err
+
+
+def test_help_lists_every_command_and_game(capsys):
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    for command in ("moves", "perft", "divide", "start"):
+        assert f"python -m games.rules {command} <game>" in out
+    assert "carolo, carge, rococo, shuuro, shuuro-mini" in out
+    assert "  carge barrier_rule=on|off [off]: " in out
+    assert "  shuuro-mini budget=... [200]: " in out
 
 
 def test_bad_depth_is_refused(capsys):
