@@ -501,8 +501,11 @@ class ShuuroPosition(Position):
                 "as the fight begins (ambush)",
             )  # fmt: skip
         if engine.insufficient_material():
-            return Outcome(None, "insufficient-material", "Draw by insufficient material")
-        if self._engine_moves():
+            # A dead position is drawn, unless the capture that left it also mated
+            # (plinths can wall a King in): the checkmate ends the game first.
+            if not engine.in_check(s.side) or engine.fight_moves():
+                return Outcome(None, "insufficient-material", "Draw by insufficient material")
+        elif self._engine_moves():
             return None
         if engine.in_check(s.side):
             return Outcome(other, "checkmate", f"{other.title()} wins by checkmate")

@@ -167,6 +167,29 @@ def test_capturing_the_last_pawn_leaves_insufficient_material():
     assert play(pos, "a1_b3").outcome().reason == "insufficient-material"
 
 
+@pytest.mark.parametrize(
+    ("fen", "move"),
+    [
+        # The bishop takes on d3 and checks a6 along c4-b5; a5 and b6 are plinths, b5
+        # is the bishop's: mated, with only King and bishop against King left.
+        ("k_.4/_.5/6/3n2/6/K4B w - 29", "f1_d3"),
+        # The knight takes on c5 and checks a6; a5, b5 and b6 are all plinths.
+        ("k_.4/_._.n3/4N1/6/6/K5 w - 29", "e4_c5"),
+    ],
+)
+def test_a_capture_that_mates_wins_though_it_leaves_insufficient_material(fen, move):
+    mated = play(Mini.from_fen(fen), move)
+    assert mated.legal_moves() == []
+    assert (mated.outcome().winner, mated.outcome().reason) == (WHITE, "checkmate")
+
+
+def test_a_check_with_insufficient_material_that_can_be_escaped_is_a_draw():
+    # King and bishop against King, Black in check from d3 but free to go to a5 or b6.
+    pos = Mini.from_fen("k5/6/6/3B2/6/K5 b - 30")
+    assert (pos.outcome().winner, pos.outcome().reason) == (None, "insufficient-material")
+    assert pos.legal_moves() == []
+
+
 def quiet_walk(history: list, seen: set, plies: int) -> list:
     """Extend ``history`` by ``plies`` moves that neither capture nor move a pawn,
     never to a position seen before."""
