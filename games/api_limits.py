@@ -30,18 +30,6 @@ def _redis():
     return redis.Redis.from_url(settings.REDIS_URL)
 
 
-def _count(key: str, seconds: int) -> int:
-    """Add one to ``key``, which expires after the window; the count so far."""
-    client = _redis()
-    if client is not None:
-        count, _ = client.pipeline(transaction=False).incr(key).expire(key, seconds + 5).execute()
-        return count
-    try:
-        return django_cache.incr(key)
-    except ValueError:  # the window's first request (or its key just expired)
-        return 1 if django_cache.add(key, 1, timeout=seconds + 5) else django_cache.incr(key)
-
-
 def seconds_left(seconds: int = 60) -> int:
     """The whole seconds until this window ends, at least 1."""
     return seconds - int(timezone.now().timestamp()) % seconds
@@ -50,4 +38,13 @@ def seconds_left(seconds: int = 60) -> int:
 def count_in_window(key: str, limit: int, seconds: int = 60) -> bool:
     """Count one request against ``key``; False once ``limit`` is passed in this window."""
     window = int(timezone.now().timestamp()) // seconds
-    return _count(f"api-rate:{key}:{window}", seconds) <= limit
+    key = f"api-rate:{key}:{window}"
+    client = _redis()
+    if client is not None:
+        count, _ = client.pipeline(transaction=False).incr(key).expire(key, seconds + 5).execute()
+        return count <= limit
+    try:
+        count = django_cache.incr(key)
+    except ValueError:  # the window's first request (or its key just expired)
+        count = 1 if django_cache.add(key, 1, timeout=seconds + 5) else django_cache.incr(key)
+    return count <= limit
