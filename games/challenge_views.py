@@ -23,7 +23,7 @@ from games.forms import (
 from games.models import Challenge, Variant
 from games.render import board_context
 from games.rules.base import square_name
-from games.rules.carge_layouts import PRESETS
+from games.rules.carge_layouts import PRESETS, listed_barriers
 
 # -- the lobby ------------------------------------------------------------------------
 
@@ -191,13 +191,12 @@ def challenge_poll(request, token):
 
 
 def _detail_context(request, challenge: Challenge, error: str = "") -> dict:
-    barriers = challenge.options.get("barriers") if challenge.variant == "carge" else None
     preview = None
     if challenge.variant == "carge":
-        barriers = barriers or f"random:{RANDOM_BARRIERS}"
+        barriers = challenge.options.get("barriers", f"random:{RANDOM_BARRIERS}")
         names = PRESETS[barriers][1] if barriers in PRESETS else None
         if names is None and not barriers.startswith("random:"):
-            names = barriers.split(",")
+            names = listed_barriers(barriers)
         if names is not None:
             preview = _carge_board(names)
     link = request.build_absolute_uri(reverse("challenge_detail", args=[challenge.token]))
@@ -224,6 +223,8 @@ def _describe_options(challenge: Challenge) -> list[tuple[str, str]]:
                 value = _("%(count)s at random, drawn when the game starts") % {
                     "count": value.removeprefix("random:")
                 }
+            elif not listed_barriers(value):
+                value = preset_label("open")
         elif name == "limits":
             label, value = _("No limits"), _("yes") if value == "off" else _("no")
         described.append((str(label), str(value)))

@@ -40,6 +40,7 @@ from .carge_layouts import (
     SQUARE_EDGES,
     SQUARES,
     barrier_names,
+    listed_barriers,
     parse_barriers,
     presets,
     random_layout,
@@ -203,7 +204,7 @@ class CargePosition(Position):
             f"random:{RANDOM_BARRIERS}",
             "barrier layout: a preset ("
             + ", ".join(PRESETS)
-            + f"), random:<0-{MAX_BARRIERS}>, or barriers such as b2n,c3e,d1n",
+            + f"), random:<0-{MAX_BARRIERS}>, or barriers such as b2n,c3e,d1n (- for none)",
         ),
         Option(
             "barrier_rule",
@@ -317,7 +318,7 @@ class CargePosition(Position):
                 return random_layout(int(count), rng or random.SystemRandom())
             except RulesError as error:
                 raise InvalidOption(str(error)) from None
-        return tuple(name.strip() for name in value.split(","))
+        return listed_barriers(value)
 
     @classmethod
     def from_fen(cls, fen: str) -> Self:

@@ -70,6 +70,15 @@ def parse_barriers(names: Iterable[str], error: type[RulesError] = RulesError) -
     return mask
 
 
+def listed_barriers(value: str) -> tuple[str, ...]:
+    """The barrier names of a layout written as a list: comma-separated, or ``-`` (as
+    in the FEN) or nothing for a layout without barriers."""
+    value = value.strip()
+    if value in ("", "-"):
+        return ()
+    return tuple(name.strip() for name in value.split(","))
+
+
 def regions(mask: int) -> list[list[int]]:
     """The parts of the board that barriers keep apart, largest first."""
     neighbours: list[list[int]] = [[] for _ in range(SQUARES)]

@@ -328,6 +328,15 @@ def test_the_page_previews_a_carge_layout(client_alice, alice):
     assert 'aria-label="b3, empty, barrier towards b2"' in page
 
 
+@pytest.mark.parametrize("written", ["-", ""])
+def test_an_empty_barrier_list_is_shown_as_the_open_field(client_alice, alice, written):
+    # The API takes the engine's option text as it is; "-" or nothing is no barrier.
+    challenge = open_challenge(alice, variant="carge", options={"barriers": written})
+    page = text(client_alice.get(f"/challenge/{challenge.token}/"))
+    assert "Open field" in page
+    assert 'aria-label="b3, empty"' in page and "barrier towards" not in page
+
+
 # -- accept, decline, cancel -----------------------------------------------------------
 
 

@@ -246,6 +246,14 @@ def test_command_line_start(capsys):
     assert capsys.readouterr().out == "5/5/5/5/5 w b2n,c3e,d1n 8,8 3,3\n"
 
 
+@pytest.mark.parametrize("written", ["-", "", " "])
+def test_an_empty_list_of_barriers_is_a_board_without_barriers(written, capsys):
+    # A list may be empty: "-" as the FEN writes no barriers, or nothing at all.
+    assert CargePosition.start({"barriers": written}).fen() == "5/5/5/5/5 w - 8,8 0,0"
+    assert main(["start", "carge", f"barriers={written}"]) == 0
+    assert capsys.readouterr().out == "5/5/5/5/5 w - 8,8 0,0\n"
+
+
 # -- endings ---------------------------------------------------------------------------
 
 
