@@ -209,7 +209,6 @@ else:
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
-# Periodic sweeps (turn clocks, digests) are added here by the issues that need them.
 # Clocks and e-mail: sweeps of due rows every CLOCK_SWEEP_SECONDS (see games/tasks.py).
 CLOCK_SWEEP_SECONDS = float(os.getenv("CLOCK_SWEEP_SECONDS", "60"))
 # Moves a minute per API token; the load benchmark raises it so as to measure the server.
