@@ -124,7 +124,7 @@ def game_state(request, game: Game, user, response: HttpResponse | None = None) 
     state.update(
         options=game.options,
         start_fen=game.start_fen,
-        fen=view_fen(position, side, over=not game.is_active),
+        fen=view_fen(position, side, over=game.shows_all),
         moves=[text for text, _ in moves],
         move_sides=[mover for _, mover in moves],
         legal_moves=legal,

@@ -1,9 +1,10 @@
 """A game as one viewer may see it: board, move list, status and actions as plain data.
 
 Views call ``present()`` and hand the result to ``games/game.html``; every display
-decision lives here.  Secrecy rule: while the game goes on, the board and hands
-come only from ``view_fen(viewer side)``, and hidden moves of the other side never
-reach the move list, the replay or the record.  A game that ended shows everything.
+decision lives here.  Secrecy rule: until a game shows all (``Game.shows_all``),
+the board and hands come only from ``view_fen(viewer side)``, and hidden moves of
+the other side never reach the move list, the replay or the record.  A game that
+ended in Shuuro's recruitment, before both armies were in, never shows all.
 """
 
 from __future__ import annotations
@@ -166,7 +167,7 @@ def army_text(moves: list[ListedMove]) -> str:
 
 def view_fen(position, side: str | None, *, over: bool = False) -> str:
     """The FEN of ``position`` (the full one) that ``side`` may see: all of it once the
-    game is ``over``."""
+    game is ``over`` with nothing left secret (``Game.shows_all``)."""
     return position.fen() if over else position.view_fen(side)
 
 
@@ -196,7 +197,7 @@ def record_text(game: Game, side: str | None) -> str:
     for move in moves:
         lines.append(f"{move.side} {move.text}")
     lines.append("")
-    lines.append(f"fen: {view_fen(game.position(), side, over=not game.is_active)}")
+    lines.append(f"fen: {view_fen(game.position(), side, over=game.shows_all)}")
     return "\n".join(lines) + "\n"
 
 
@@ -238,7 +239,7 @@ def present(
                 "fen_after", flat=True
             )[0]
         full = engine.from_fen(fen)
-    position = view_position(full, side, over=not game.is_active)
+    position = view_position(full, side, over=game.shows_all)
     at = len(moves) if live else replay
     shown = next((entry for entry in listed if at in entry.steps), None)
 

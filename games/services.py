@@ -313,7 +313,7 @@ def _play(game: Game, side: str, text, ply, user, now: datetime) -> Game:
 
 
 def _reveal(game: Game) -> None:
-    """Show both sides' secret moves: the secret phase, or the game, is over."""
+    """Show both sides' secret moves: both armies are in."""
     game.moves.filter(hidden=True).update(hidden=False)
     game.white_hidden = game.black_hidden = 0
 
@@ -430,8 +430,7 @@ def _finish(game: Game, winner: str, reason: str, text: str, now: datetime, *, a
     game.white_to_act = game.black_to_act = False
     game.deadline = None
     game.draw_offer = game.draw_declined = ""
-    if game.white_hidden or game.black_hidden:  # ended in Shuuro's recruitment: all shown
-        _reveal(game)
+    # Ended in Shuuro's recruitment: armies that were never both in stay secret.
     if game.rated and not aborted:
         rate_game(game, now)
     notify.game_ended(game, now)

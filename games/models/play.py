@@ -196,6 +196,15 @@ class Game(models.Model):
     def is_active(self) -> bool:
         return self.status == self.Status.ACTIVE
 
+    @property
+    def shows_all(self) -> bool:
+        """Over with no secret move left: every viewer may see the whole position.
+
+        A game that ended in Shuuro's recruitment, before both armies were in, keeps
+        each side's purchases from the other side and from spectators.
+        """
+        return not self.is_active and not (self.white_hidden or self.black_hidden)
+
 
 class Move(models.Model):
     # Indexed by move_ply_unique (game, ply).

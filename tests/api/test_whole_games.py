@@ -235,17 +235,18 @@ def test_a_shuuro_game_to_resignation(api_alice, api_bob, api_charlie, monkeypat
     assert status == 200 and body["outcome"]["winner"] == "alice"
 
 
-def test_a_shuuro_game_ended_in_recruitment_shows_both_armies(api_alice, api_bob, api_charlie):
+def test_a_shuuro_game_ended_in_recruitment_keeps_each_army_secret(api_alice, api_bob, api_charlie):
     game_id = start_game(api_alice, api_bob, "shuuro-mini")
     assert play(api_alice, game_id, "+Q")[0] == 200
     assert play(api_alice, game_id, "done", 1)[0] == 200
     assert play(api_bob, game_id, "+N", 0)[0] == 200  # bob has seen nothing of hers
     status, body = api_bob.post(f"/api/games/{game_id}/resign")
     assert status == 200 and body["outcome"]["reason"] == "resign"
-    # The game is over: nothing is secret, and anyone can replay it.
-    for viewer in (api_alice, api_bob, api_charlie):
-        _, seen = viewer.get(f"/api/games/{game_id}")
-        assert seen["moves"] == ["+Q", "done", "+N"] and seen["ply"] == 3
-        assert seen["move_sides"] == ["white", "white", "black"]
-        assert seen["fen"].split()[2] == "KQkn"  # both hands, in full
-        assert replayed_fen(seen) == seen["fen"]
+    # The armies were never both in: each player sees only their own, a spectator none.
+    viewers = {"alice": api_alice, "bob": api_bob, "charlie": api_charlie}
+    seen = {name: api.get(f"/api/games/{game_id}")[1] for name, api in viewers.items()}
+    assert seen["alice"]["moves"] == ["+Q", "done"] and seen["alice"]["ply"] == 2
+    assert seen["bob"]["moves"] == ["+N"] and seen["bob"]["ply"] == 1
+    assert seen["charlie"]["moves"] == [] and seen["charlie"]["ply"] == 0
+    hands = {name: state["fen"].split()[2] for name, state in seen.items()}
+    assert hands == {"alice": "KQk", "bob": "Kkn", "charlie": "Kk"}

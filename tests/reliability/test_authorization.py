@@ -87,8 +87,16 @@ def test_a_stranger_cannot_act_through_the_api(game, charlie, path, body):
     assert snapshot(game) == before
 
 
+@pytest.mark.parametrize("ending", [None, "abort", "resign"])
 @pytest.mark.parametrize("viewer", ["bob", "charlie", None])
-def test_no_path_shows_the_secret_army(game, viewer, request):
+def test_no_path_shows_the_secret_army(game, bob, viewer, ending, request):
+    # Ending the game before both armies are in reveals nothing either: else bob
+    # could abort (free, unrated) to see what alice bought.
+    if ending == "abort":
+        game = services.abort(bob, game.pk)
+    elif ending == "resign":
+        game = services.resign(bob, game.pk)
+    assert game.is_active == (ending is None)
     user = request.getfixturevalue(viewer) if viewer else None
     client = client_for(user)
     pages = {
@@ -98,9 +106,10 @@ def test_no_path_shows_the_secret_army(game, viewer, request):
         "record": client.get(f"/game/{game.pk}/record.txt"),
     }
     for name, response in pages.items():
-        assert response.status_code == 200, name
+        # 286: htmx's "stop polling", with the last fragment, once the game is over
+        assert response.status_code == (286 if ending and name == "fragment" else 200), name
         body = response.content.decode()
-        assert SECRET_FEN_HAND not in body, name
+        assert SECRET_FEN_HAND not in body and "White's army" not in body, name
     assert "+Q" not in pages["record"].content.decode()
     if user is not None:
         token = tokens.create_token(user)[1]
