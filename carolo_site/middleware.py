@@ -1,5 +1,5 @@
 from django.db import InterfaceError, OperationalError, connections
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseBadRequest
 from django.utils.translation import gettext as _
 
 
@@ -25,3 +25,17 @@ class DatabaseUnavailableMiddleware:
         response = HttpResponse(message, status=503, content_type="text/plain; charset=utf-8")
         response["Retry-After"] = "30"
         return response
+
+
+class RefuseNulMiddleware:
+    """An address with a NUL character (``%00``) answers 400: PostgreSQL refuses NUL in
+    text, so looking such a name up would fail with a server error."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if "\x00" in request.path or "%00" in request.META.get("QUERY_STRING", ""):
+            message = _("This address holds a NUL character, which no page has.")
+            return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
+        return self.get_response(request)

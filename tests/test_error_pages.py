@@ -86,3 +86,13 @@ def test_the_500_page_renders_without_the_database():
         response = defaults.server_error(RequestFactory().get("/"))
     assert response.status_code == 500
     assert "Something went wrong" in text(response)
+
+
+@pytest.mark.parametrize("address", ["/players/?q=%00", "/@/al%00ice", "/game/1%00/", "/?q=a%00"])
+def test_an_address_with_a_nul_character_is_a_bad_request(client, alice, address):
+    # PostgreSQL refuses NUL in text: a lookup with it would be a server error.
+    response = client.get(address)
+    assert response.status_code == 400
+    assert "NUL character" in response.content.decode()
+    french = client.get(address, headers={"accept-language": "fr"}).content.decode()
+    assert "caractère NUL" in french
