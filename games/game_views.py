@@ -120,10 +120,21 @@ def game(request, game_id):
     state = EntryState(
         selected=request.GET.get("sel") or None,
         to=request.GET.get("to") or None,
-        confirm=(request.GET.get("confirm") or "")[:64] or None,
+        confirm=_playable(request.user, game, (request.GET.get("confirm") or "")[:64]),
     )
     replay = _int(request.GET.get("ply"))
     return _page(request, game, state=state, replay=replay, resign=request.GET.get("resign") == "1")
+
+
+def _playable(user, game: Game, text: str) -> str | None:
+    """``text`` as the game writes it if ``user`` may play it now, else None: a link
+    cannot put up for confirmation a move the player did not choose and could not play."""
+    if not text:
+        return None
+    try:
+        return services.check_move(user, game, text, game.visible_ply(game.side_of(user)))
+    except services.GameError:
+        return None
 
 
 @require_GET

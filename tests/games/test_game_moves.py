@@ -339,6 +339,19 @@ def test_without_javascript_a_typed_move_is_confirmed_on_the_page(players, alice
     assert Move.objects.get(game=game).text == "d2-f6"
 
 
+@pytest.mark.parametrize("text", ["h8-h6", "a1-a8", "z9-z10", "<b>d2-f6</b>"])
+def test_a_link_offers_no_move_for_confirmation_that_cannot_be_played(players, alice, bob, text):
+    # h8-h6 is Black's (White is to move), a1-a8 illegal, z9-z10 no move at all.
+    game = start_game("carolo", alice, bob)
+    client, _ = players["white"]
+    page = words(client.get(reverse("game", args=[game.pk]), {"confirm": text}))
+    assert "? Confirm Cancel" not in page
+    page = words(players["black"][0].get(reverse("game", args=[game.pk]), {"confirm": "h8-h6"}))
+    assert "? Confirm Cancel" not in page  # not Black's turn
+    page = words(client.get(reverse("game", args=[game.pk]), {"confirm": "d2-f6"}))
+    assert "Play d2-f6 ? Confirm Cancel" in page  # a move White may play is offered
+
+
 @pytest.mark.parametrize(
     ("text", "reason"),
     [("a1-a8", "the Aymon never takes anything"), ("z9-z10", "not a Carolo move")],
