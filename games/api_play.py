@@ -19,7 +19,7 @@ from ninja import Query, Router, Schema
 from ninja.errors import HttpError
 
 from accounts.models import User
-from games import rules, services, store
+from games import bot_play, rules, services, store
 from games.api_limits import RateLimited, count_in_window, seconds_left
 from games.api_schemas import (
     ERRORS,
@@ -147,6 +147,7 @@ def _challenge_out(request, challenge: Challenge) -> dict:
         "challenger": challenge.challenger.username,
         "opponent": challenge.opponent.username if challenge.opponent else None,
         "created_at": challenge.created_at,
+        "game_id": challenge.game_id,
     }
 
 
@@ -166,15 +167,16 @@ def _option_text(game: str, name: str, value) -> str:
 def create_challenge(request, data: ChallengeIn):
     """Offer a game, to anyone (``opponent`` null) or to one player.
 
-    A bot opponent accepts at once: the answer's challenge then has its game.
+    One of the site's bots accepts at once: the answer then has the game's id.
     """
     opponent = None
     if data.opponent is not None:
         opponent = User.objects.filter(username__iexact=data.opponent, is_active=True).first()
         if opponent is None:
             raise services.NotFound(_("No such player: %(name)s.") % {"name": data.opponent})
-    if data.level is not None and (opponent is None or not opponent.is_bot):
-        raise HttpError(400, _("A level is only for a bot opponent."))
+    if data.level is not None and (opponent is None or not bot_play.is_ours(opponent)):
+        bots = ", ".join(bot_play.BOT_NAMES)
+        raise HttpError(400, _("A level is only for the site's bots: %(bots)s.") % {"bots": bots})
     challenge = services.create_challenge(
         request.auth,
         variant=data.game,
@@ -185,7 +187,11 @@ def create_challenge(request, data: ChallengeIn):
         opponent=opponent,
         bot_level=data.level,
     )
-    return {"id": challenge.pk, "url": _challenge_url(request, challenge)}
+    return {
+        "id": challenge.pk,
+        "url": _challenge_url(request, challenge),
+        "game_id": challenge.game_id,
+    }
 
 
 @router.get("/challenges", response={200: list[ChallengeOut], **ERRORS}, tags=["challenges"])
@@ -201,7 +207,7 @@ def list_challenges(request):
 
 
 @router.get(
-    "/challenges/{id}",
+    "/challenges/{int:id}",
     response={200: ChallengeOut, **ERRORS},
     url_name="challenge",
     tags=["challenges"],
@@ -224,7 +230,9 @@ def get_challenge(request, id: int):
     return _challenge_out(request, challenge)
 
 
-@router.post("/challenges/{id}/accept", response={200: AcceptedOut, **ERRORS}, tags=["challenges"])
+@router.post(
+    "/challenges/{int:id}/accept", response={200: AcceptedOut, **ERRORS}, tags=["challenges"]
+)
 def accept_challenge(request, id: int):
     """Accept a challenge: the game starts."""
     game = services.accept_challenge(request.auth, id if id <= MAX_ID else 0)
@@ -232,7 +240,7 @@ def accept_challenge(request, id: int):
 
 
 @router.post(
-    "/challenges/{id}/decline", response={200: ChallengeClosed, **ERRORS}, tags=["challenges"]
+    "/challenges/{int:id}/decline", response={200: ChallengeClosed, **ERRORS}, tags=["challenges"]
 )
 def decline_challenge(request, id: int):
     """Decline a challenge addressed to me."""
@@ -241,7 +249,7 @@ def decline_challenge(request, id: int):
 
 
 @router.post(
-    "/challenges/{id}/cancel", response={200: ChallengeClosed, **ERRORS}, tags=["challenges"]
+    "/challenges/{int:id}/cancel", response={200: ChallengeClosed, **ERRORS}, tags=["challenges"]
 )
 def cancel_challenge(request, id: int):
     """Withdraw my own open challenge."""
@@ -276,7 +284,7 @@ def list_games(request, filters: Query[GameFilters]):
 
 
 @router.get(
-    "/games/{id}",
+    "/games/{int:id}",
     response={200: GameOut, 304: None, **ERRORS},
     url_name="game",
     tags=["games"],
@@ -299,7 +307,7 @@ def get_game(request, id: int, response: HttpResponse):
     return game_state(request, game, request.auth)
 
 
-@router.post("/games/{id}/moves", response={200: GameOut, **ERRORS}, tags=["games"])
+@router.post("/games/{int:id}/moves", response={200: GameOut, **ERRORS}, tags=["games"])
 def play_move(request, id: int, data: MoveIn, response: HttpResponse):
     """Play a move, sending the ply you saw: a stale ply is refused with 409."""
     token = getattr(request, "api_token", None)
@@ -317,21 +325,21 @@ def play_move(request, id: int, data: MoveIn, response: HttpResponse):
     return game_state(request, game, request.auth, response)
 
 
-@router.post("/games/{id}/resign", response={200: GameOut, **ERRORS}, tags=["games"])
+@router.post("/games/{int:id}/resign", response={200: GameOut, **ERRORS}, tags=["games"])
 def resign(request, id: int):
     """Resign the game."""
     game = services.resign(request.auth, id)
     return game_state(request, game, request.auth)
 
 
-@router.post("/games/{id}/draw", response={200: GameOut, **ERRORS}, tags=["games"])
+@router.post("/games/{int:id}/draw", response={200: GameOut, **ERRORS}, tags=["games"])
 def draw(request, id: int, data: DrawIn):
     """Offer a draw, or accept or decline the opponent's offer."""
     game = services.draw_action(request.auth, id, data.action)
     return game_state(request, game, request.auth)
 
 
-@router.post("/games/{id}/abort", response={200: GameOut, **ERRORS}, tags=["games"])
+@router.post("/games/{int:id}/abort", response={200: GameOut, **ERRORS}, tags=["games"])
 def abort(request, id: int):
     """Abort a game in which a player has not moved yet."""
     game = services.abort(request.auth, id)

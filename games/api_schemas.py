@@ -1,7 +1,8 @@
 """The shapes of the JSON API's requests and answers (published in /api/schema).
 
 Inputs are strict: a ply sent as a string or a move sent as a number is refused
-with 400, never coerced, and every string has a length limit.
+with 400, never coerced, and every string has a length limit and no NUL character
+(PostgreSQL refuses NUL in text: it could only end in a server error).
 """
 
 from __future__ import annotations
@@ -10,9 +11,30 @@ from datetime import datetime
 from typing import Annotated, Literal
 
 from ninja import Schema
-from pydantic import Discriminator, Field, StrictBool, StrictInt, StrictStr, StringConstraints, Tag
+from pydantic import (
+    AfterValidator,
+    Discriminator,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    StringConstraints,
+    Tag,
+)
 
-Short = Annotated[StrictStr, StringConstraints(max_length=200)]
+
+def _no_nul(text: str) -> str:
+    if "\x00" in text:
+        raise ValueError("a NUL character is not allowed")
+    return text
+
+
+def _text(max_length: int):
+    return Annotated[StrictStr, StringConstraints(max_length=max_length), AfterValidator(_no_nul)]
+
+
+Username = _text(150)
+OptionName = _text(50)
 
 
 def _option_kind(value) -> str | None:
@@ -26,7 +48,7 @@ def _option_kind(value) -> str | None:
 OPTION_KINDS = ("text", "int", "bool")  # an option value's union tags: left out of error paths
 # Tagged by its JSON type, so that a wrong value gets one error, not one per kind tried.
 OptionValue = Annotated[
-    Annotated[Annotated[StrictStr, StringConstraints(max_length=500)], Tag("text")]
+    Annotated[_text(500), Tag("text")]
     | Annotated[StrictInt, Tag("int")]
     | Annotated[StrictBool, Tag("bool")],
     Discriminator(
@@ -48,9 +70,9 @@ ERRORS = {code: ErrorOut for code in (400, 401, 403, 404, 409, 429)}
 
 
 class TokenIn(Schema):
-    username: Annotated[StrictStr, StringConstraints(max_length=150)]
-    password: Annotated[StrictStr, StringConstraints(max_length=200)]
-    name: Annotated[StrictStr, StringConstraints(max_length=50)] = "API"
+    username: Username
+    password: _text(200)
+    name: _text(50) = "API"
 
 
 class TokenOut(Schema):
@@ -73,19 +95,20 @@ class AccountOut(Schema):
 class ChallengeIn(Schema):
     game: GameKey
     options: Annotated[
-        dict[Annotated[StrictStr, StringConstraints(max_length=50)], OptionValue],
+        dict[OptionName, OptionValue],
         Field(max_length=20),
     ] = Field(default_factory=dict)  # noqa: E501
     days_per_move: StrictInt | None = 3
     rated: StrictBool = True
     color: Literal["white", "black", "random"] = "random"
-    opponent: Annotated[StrictStr, StringConstraints(max_length=150)] | None = None
+    opponent: Username | None = None
     level: StrictInt | None = None  # a bot opponent's strength, 1 to 5 (default 3)
 
 
 class ChallengeCreated(Schema):
     id: int
     url: str
+    game_id: int | None  # the game, when a site bot accepted at once
 
 
 class ChallengeOut(Schema):
@@ -100,6 +123,7 @@ class ChallengeOut(Schema):
     challenger: str
     opponent: str | None
     created_at: datetime
+    game_id: int | None  # the game it started, once accepted
 
 
 class ChallengeClosed(Schema):
@@ -158,7 +182,7 @@ class GameOut(GameSummary):
 
 
 class MoveIn(Schema):
-    move: Annotated[StrictStr, StringConstraints(max_length=100)]
+    move: _text(100)
     ply: Annotated[StrictInt, Field(ge=0)]
 
 

@@ -38,12 +38,21 @@ DRAW_CLOCK = time.process_time
 ACCEPT_BELOW = -500  # about five pawns down, by the bot's own evaluation
 
 
+BOT_NAMES = tuple(dict.fromkeys(BOT_OF.values()))
+
+
 def plays(user, variant: str) -> bool:
     """Whether ``user`` is the bot that plays ``variant``."""
     return bool(user.is_bot) and BOT_OF.get(variant) == user.username
 
 
-BOT_NAMES = tuple(dict.fromkeys(BOT_OF.values()))
+def is_ours(user) -> bool:
+    """Whether ``user`` is one of the site's own bots, which the engines here play.
+
+    Any other bot account is run by its owner through the API: it is challenged,
+    accepts and plays like a person, and nothing here moves for it.
+    """
+    return bool(user.is_bot) and user.username in BOT_NAMES
 
 
 def games_of_bot(username: str) -> list[str]:
@@ -56,7 +65,7 @@ def bot_to_act(game: Game):
         return None
     for side in game.to_act():
         player = game.player(side)
-        if player.is_bot:
+        if is_ours(player):
             return player, side
     return None
 
@@ -111,7 +120,7 @@ def offered_to_bot(game: Game) -> bool:
     """Whether the active game has a draw offer pending for its bot to answer."""
     if not game.is_active or not game.draw_offer:
         return False
-    return bool(game.player(rules.opponent(game.draw_offer)).is_bot)
+    return is_ours(game.player(rules.opponent(game.draw_offer)))
 
 
 def draw_offered(game: Game) -> None:
@@ -183,11 +192,11 @@ def waiting_games(now: datetime, grace: timedelta = timedelta(minutes=1)):
     """Active games where a bot has been due to act for longer than ``grace``, or has
     a draw offer to answer (an offer keeps no time; answering twice is harmless)."""
     late = now - grace
-    due = Q(white__is_bot=True, white_to_act=True) | Q(black__is_bot=True, black_to_act=True)
+    white = Q(white__is_bot=True, white__username__in=BOT_NAMES)
+    black = Q(black__is_bot=True, black__username__in=BOT_NAMES)
+    due = (white & Q(white_to_act=True)) | (black & Q(black_to_act=True))
     due &= Q(last_move_at__lte=late) | Q(last_move_at__isnull=True, created_at__lte=late)
-    offered = Q(white__is_bot=True, draw_offer=rules.BLACK) | Q(
-        black__is_bot=True, draw_offer=rules.WHITE
-    )
+    offered = (white & Q(draw_offer=rules.BLACK)) | (black & Q(draw_offer=rules.WHITE))
     return Game.objects.filter(due | offered, status=Game.Status.ACTIVE).values_list(
         "pk", flat=True
     )

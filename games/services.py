@@ -83,7 +83,7 @@ def create_challenge(
         raise GameError(_("Colour must be white, black or random."))
     if opponent is not None and opponent.pk == challenger.pk:
         raise GameError(_("You cannot challenge yourself."))
-    if opponent is not None and opponent.is_bot:
+    if opponent is not None and bot_play.is_ours(opponent):
         if not bot_play.plays(opponent, variant):
             raise GameError(_("%(bot)s does not play this game.") % {"bot": opponent.username})
         bot_level = bot_play.DEFAULT_LEVEL if bot_level is None else bot_level

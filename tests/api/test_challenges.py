@@ -1,8 +1,17 @@
 """POST/GET /api/challenges and accept, decline, cancel."""
 
+from datetime import timedelta
+
 import pytest
 
+from games import bot_play
 from games.models import Challenge, Game
+from tests.api.conftest import play
+from tests.conftest import make_player
+
+LEVEL_REFUSED = {
+    "error": "A level is only for the site's bots: carolo-bot, carge-bot, rococo-bot, shuuro-bot."
+}
 
 
 @pytest.fixture
@@ -157,6 +166,51 @@ def test_a_bot_accepts_a_challenge_at_once(api_alice):
     assert status == 200 and listed["status"] == "accepted"
     game = Game.objects.get()
     assert game.black.username == "carolo-bot" and game.bot_level == 2
+    assert body["game_id"] == listed["game_id"] == game.pk
+
+
+def test_a_bot_account_of_its_own_is_challenged_and_plays_like_a_person(api_alice, api_for):
+    # A bot run by its owner through the API: nothing on the site plays for it.
+    robo = make_player("robo")
+    robo.is_bot = True
+    robo.save()
+    status, body = api_alice.post(
+        "/api/challenges", {"game": "rococo", "opponent": "robo", "color": "white"}
+    )
+    assert status == 200 and body["game_id"] is None
+    assert Challenge.objects.get().status == Challenge.Status.OPEN
+    status, body = api_alice.post(
+        "/api/challenges", {"game": "carolo", "opponent": "robo", "level": 3}
+    )
+    assert status == 400 and body == LEVEL_REFUSED
+    api_robo = api_for(robo)
+    status, listed = api_robo.get("/api/challenges")
+    assert [item["opponent"] for item in listed] == ["robo"]
+    status, accepted = api_robo.post(f"/api/challenges/{listed[0]['id']}/accept")
+    assert status == 200
+    game_id = accepted["game_id"]
+    assert api_alice.get(f"/api/challenges/{listed[0]['id']}")[1]["game_id"] == game_id
+    status, state = play(
+        api_alice, game_id, api_alice.get(f"/api/games/{game_id}")[1]["legal_moves"][0]
+    )
+    assert status == 200 and state["to_move"] == ["robo"]
+    game = Game.objects.get(pk=game_id)
+    assert bot_play.bot_to_act(game) is None  # robo's own program moves, not ours
+    assert game_id not in bot_play.waiting_games(game.created_at + timedelta(days=1))
+    _, seen = api_robo.get(f"/api/games/{game_id}")
+    status, state = play(api_robo, game_id, seen["legal_moves"][0], seen["ply"])
+    assert status == 200 and state["ply"] == 2
+
+
+@pytest.mark.parametrize("field", ["opponent", "option"])
+def test_a_nul_character_is_refused(api_alice, bob, field):
+    # PostgreSQL refuses NUL in text: it must be a 400, not a server error.
+    challenge = {"game": "carolo", "opponent": "b\u0000ob"}
+    if field == "option":
+        challenge = {"game": "carolo", "options": {"fen\u0000": "x"}}
+    status, body = api_alice.post("/api/challenges", challenge)
+    assert status == 400 and "NUL" in body["error"]
+    assert not Challenge.objects.exists()
 
 
 def test_it_rejects_a_bot_level_out_of_range(api_alice):
@@ -173,7 +227,7 @@ def test_it_refuses_a_level_for_an_opponent_who_is_not_a_bot(api_alice, bob):
             "/api/challenges", {"game": "carolo", "opponent": opponent, "level": 5}
         )
         assert status == 400, opponent
-        assert body == {"error": "A level is only for a bot opponent."}
+        assert body == LEVEL_REFUSED
     assert not Challenge.objects.exists()
 
 

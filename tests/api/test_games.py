@@ -4,7 +4,7 @@ import pytest
 from django.utils import timezone
 
 from games import api_limits
-from games.models import Game
+from games.models import Game, Move
 from tests.api.conftest import play, start_game
 
 
@@ -137,10 +137,21 @@ def test_it_refuses_a_stranger(api_charlie, game_id):
 
 
 def test_moves_to_no_such_game_are_404(api_alice):
-    for game in [424242, 2**63, 2**70, 0, -1]:
+    for game in [424242, 2**63, 2**70, 0]:
         status, body = api_alice.post(f"/api/games/{game}/moves", {"move": "d2-f6", "ply": 0})
         assert status == 404
         assert body == {"error": "No such game."}
+
+
+@pytest.mark.parametrize("written", ["-1", "abc", "{}.0", "{}e0", "+{}", "0_{}", "%20{}", "{}%20"])
+def test_a_game_id_is_digits_only(api_alice, game_id, written):
+    # Before, "7.0", "+7", " 7" or "0_7" were all read as game 7.
+    written = written.format(game_id)
+    status, body = api_alice.post(f"/api/games/{written}/moves", {"move": "d2-f6", "ply": 0})
+    assert status == 404 and body == {"error": "No such API endpoint; see /api/docs."}
+    for path in (f"/api/games/{written}", f"/api/challenges/{written}"):
+        assert api_alice.get(path)[0] == 404
+    assert not Move.objects.exists()
 
 
 def test_it_resigns(api_alice, api_bob, game_id):
@@ -250,7 +261,7 @@ def test_wrong_methods_and_unknown_paths_answer_json(api_alice, game_id):
     r = api_alice.client.get("/api/nothing/here", headers=api_alice.headers)
     assert r.status_code == 404 and r.json() == {"error": "No such API endpoint; see /api/docs."}
     status, body = api_alice.get("/api/games/abc")
-    assert status == 400 and "path.id" in body["error"]
+    assert status == 404 and body == {"error": "No such API endpoint; see /api/docs."}
 
 
 def test_a_move_without_a_body_is_told_what_to_send(api_alice, game_id):

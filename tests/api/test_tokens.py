@@ -207,3 +207,14 @@ def test_a_bot_profile_shows_a_badge(db, client):
     assert "BOT" in text(client.get("/@/robo"))
     make_player("human")
     assert "BOT" not in text(client.get("/@/human"))
+
+
+def test_a_nul_character_in_the_name_or_password_is_refused(alice, anonymous):
+    # PostgreSQL refuses NUL in text: it must be a 400, not a server error.
+    for body in (
+        {"username": "al\u0000ice", "password": PASSWORD},
+        {"username": "alice", "password": PASSWORD, "name": "a\u0000b"},
+    ):
+        status, answer = anonymous.post("/api/token", body)
+        assert status == 400 and "NUL" in answer["error"]
+    assert not ApiToken.objects.exists()
