@@ -29,11 +29,15 @@ def _no_nul(text: str) -> str:
     return text
 
 
-def _text(max_length: int):
-    return Annotated[StrictStr, StringConstraints(max_length=max_length), AfterValidator(_no_nul)]
+def _text(max_length: int, min_length: int = 0):
+    return Annotated[
+        StrictStr,
+        StringConstraints(min_length=min_length, max_length=max_length),
+        AfterValidator(_no_nul),
+    ]
 
 
-Username = _text(150)
+Username = _text(150, min_length=1)
 OptionName = _text(50)
 
 

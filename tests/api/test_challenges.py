@@ -202,6 +202,12 @@ def test_a_bot_account_of_its_own_is_challenged_and_plays_like_a_person(api_alic
     assert status == 200 and state["ply"] == 2
 
 
+def test_an_empty_opponent_name_is_refused(api_alice):
+    status, body = api_alice.post("/api/challenges", {"game": "carolo", "opponent": ""})
+    assert status == 400 and "opponent" in body["error"]
+    assert not Challenge.objects.exists()
+
+
 @pytest.mark.parametrize("field", ["opponent", "option"])
 def test_a_nul_character_is_refused(api_alice, bob, field):
     # PostgreSQL refuses NUL in text: it must be a 400, not a server error.
