@@ -1,7 +1,10 @@
 import zoneinfo
+from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.utils import timezone
+
+SEEN_EVERY = timedelta(minutes=5)  # "last seen" is shown in minutes at the finest
 
 
 class TimeZoneMiddleware:
@@ -22,17 +25,27 @@ class TimeZoneMiddleware:
         return self.get_response(request)
 
 
-class RememberLanguageMiddleware:
-    """Keeps the language a signed-in player uses the site in, for their e-mails (sent
-    later, by a worker, with no request to read it from).  A write only when it changes."""
+class RememberPlayerMiddleware:
+    """Keeps, for each signed-in player, the language they use the site in (for their
+    e-mails, sent later by a worker with no request to read it from) and when they
+    were last seen (their profile shows it).  One write when the language changes or
+    SEEN_EVERY has passed, none on other requests."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
         user = request.user
-        language = getattr(request, "LANGUAGE_CODE", "")
-        if user.is_authenticated and language and user.language != language:
-            get_user_model().objects.filter(pk=user.pk).update(language=language)
-            user.language = language
+        if user.is_authenticated:
+            changed = {}
+            language = getattr(request, "LANGUAGE_CODE", "")
+            if language and user.language != language:
+                changed["language"] = language
+            now = timezone.now()
+            if user.last_seen is None or now - user.last_seen >= SEEN_EVERY:
+                changed["last_seen"] = now
+            if changed:
+                get_user_model().objects.filter(pk=user.pk).update(**changed)
+                for name, value in changed.items():
+                    setattr(user, name, value)
         return self.get_response(request)

@@ -10,6 +10,7 @@ import hashlib
 import secrets
 from datetime import timedelta
 
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from games import store
@@ -61,5 +62,6 @@ def authenticate(raw: str | None) -> ApiToken | None:
     now = timezone.now()
     if token.last_used_at is None or now - token.last_used_at > TOUCH_EVERY:
         ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
-        token.last_used_at = now
+        get_user_model().objects.filter(pk=token.user_id).update(last_seen=now)
+        token.last_used_at = token.user.last_seen = now
     return token
