@@ -1,8 +1,7 @@
 """When a player was last seen: recorded as they use the site or the API, shown on
 their profile, written at most every five minutes."""
 
-from datetime import datetime, timedelta
-from datetime import timezone as tz
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.test import Client
@@ -12,7 +11,7 @@ from accounts import tokens
 from accounts.models import User
 from tests.helpers import text
 
-NOON = datetime(2026, 3, 2, 12, 0, tzinfo=tz.utc)
+NOON = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 
 
 @pytest.fixture
