@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from games import bot_play, clock, move_entry, render, rules, services
 from games.endings import result_words
 from games.models import Game, Move
+from games.ratings import shown_ratings
 
 SIDE_WORDS = render.SIDE_NAMES  # "White", "Black", as the board and the move list say
 
@@ -350,14 +351,18 @@ def _check_marks(position, board: rules.Board) -> dict[str, str]:
 
 def _players(game: Game, viewer_side: str | None) -> list[dict]:
     to_act = game.to_act()
+    ratings = shown_ratings(game)
     rows = []
     for side in (rules.WHITE, rules.BLACK):
         user = game.player(side)
+        rating, change = ratings[side]
         rows.append(
             {
                 "side": side,
                 "side_word": SIDE_WORDS[side],
                 "user": user,
+                "rating": rating,
+                "change": change,
                 "to_act": side in to_act,
                 "you": side == viewer_side,
                 "winner": not game.is_active and game.winner == side,

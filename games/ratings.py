@@ -125,14 +125,22 @@ _held = Held("rating_queue", rate_games)
 in_bulk = _held.block
 
 
-def changes_for(game: Game) -> dict[str, int]:
-    """The rating change of each side in ``game`` as shown: {"white": +12, "black": -12}.
+def shown_ratings(game: Game) -> dict[str, tuple[str, int | None]]:
+    """Each side's rating as the game page shows it, and the game's change once a
+    rated game is over: ``{"white": ("1523", 12), "black": ("1610?", None)}``.
 
-    Empty for a game not rated (casual, aborted or still running).
+    A rated game that is over shows the ratings it was played at and its changes;
+    any other game the players' ratings now (a player without one has the start
+    rating, provisional).  One query.
     """
     side_of = {game.white_id: rules.WHITE, game.black_id: rules.BLACK}
-    return {
-        side_of[change.user_id]: change.diff
-        for change in game.rating_changes.all()
-        if change.user_id in side_of
+    if game.rated and game.status == Game.Status.FINISHED:
+        changes = RatingChange.objects.filter(game=game).only("user_id", "before", "after")
+        shown = {side_of[c.user_id]: (str(round(c.before)), c.diff) for c in changes}
+        if len(shown) == 2:
+            return shown
+    start = Rating()  # defaults only: the start rating
+    ratings = {
+        r.user_id: r for r in Rating.objects.filter(user_id__in=side_of, variant=game.variant)
     }
+    return {side: (ratings.get(user_id, start).display, None) for user_id, side in side_of.items()}

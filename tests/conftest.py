@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 import pytest
 from django.conf import settings
 from django.test import override_settings
+from django.utils import timezone
 
 PASSWORD = "Sturdy-Carolo-42"
 
@@ -47,7 +48,11 @@ def make_player(username):
 
     from accounts.models import User
 
-    user = User.objects.create_user(username, f"{username}@example.org", PASSWORD)
+    # seen just now, so that a test's first request writes no "last seen" (it would
+    # count in the tests that count queries)
+    user = User.objects.create_user(
+        username, f"{username}@example.org", PASSWORD, last_seen=timezone.now()
+    )
     EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
     return user
 

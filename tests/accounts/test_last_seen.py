@@ -26,6 +26,12 @@ def seen(user):
     return User.objects.get(pk=user.pk).last_seen
 
 
+@pytest.fixture(autouse=True)
+def never_seen(alice):
+    User.objects.filter(pk=alice.pk).update(last_seen=None)
+    alice.last_seen = None
+
+
 def test_a_page_view_records_it_and_the_profile_shows_it(client, alice, bob, clock):
     assert seen(alice) is None
     client.force_login(alice)

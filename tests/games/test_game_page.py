@@ -10,7 +10,7 @@ from django.db.models import F
 from django.urls import reverse
 
 from games import presence, services
-from games.models import Game
+from games.models import Game, Rating, RatingChange
 from tests.games.game_utils import aymon_walk, client_for, play_line, post_move, start_game, words
 
 START = "0-0-active-none-1-0"  # the poll token of a new game: ply 0, White to act, then …
@@ -46,9 +46,31 @@ def test_it_shows_players_sides_and_who_is_to_act(players, game):
     assert '<a href="/@/alice">alice</a>' in html
     assert '<a href="/@/bob">bob</a>' in html
     body = words(page(players["black"][0], game))
-    assert "alice (White) to act" in body
-    assert "bob (Black, you)" in body
+    assert "alice 1500? (White) to act" in body  # a new player: the start rating, provisional
+    assert "bob 1500? (Black, you)" in body
     assert "alice (White) to move." in body
+
+
+def test_it_shows_the_ratings_and_after_a_rated_game_the_changes(players, alice, bob):
+    Rating.objects.create(user=bob, variant="carolo", rating=1712.4, deviation=80)
+    challenge = services.create_challenge(alice, variant="carolo", color="white", opponent=bob)
+    game = services.accept_challenge(bob, challenge.pk)
+    body = words(page(players["white"][0], game))
+    assert "alice 1500? (White, you)" in body and "bob 1712 (Black)" in body
+    services.resign(alice, game.pk)
+    change = {c.user_id: c.diff for c in RatingChange.objects.filter(game=game)}
+    # the loser, still unsure (deviation 500), loses much more than the sure winner gains
+    assert change[alice.pk] < 0 < change[bob.pk] < -change[alice.pk]
+    body = words(page(players["black"][0], game))
+    # the ratings the game was played at, and the changes (a real minus sign)
+    assert f"alice 1500 \N{MINUS SIGN}{-change[alice.pk]} (White)" in body
+    assert f"bob 1712 +{change[bob.pk]} (Black, you)" in body
+
+
+def test_a_casual_game_shows_the_ratings_and_no_change(players, game, alice):
+    services.resign(alice, game.pk)
+    body = words(page(players["black"][0], game))
+    assert "alice 1500? (White)" in body and "bob 1500? (Black, you)" in body
 
 
 def test_it_turns_the_board_for_black(players, game):
@@ -374,8 +396,8 @@ def test_the_page_costs_the_same_queries_at_ply_2_and_200(
 
 
 # session, user, the game with its players, the move texts, the movers (can abort?),
-# and the header's count of games awaiting the user
-QUERIES = 6
+# the players' ratings, and the header's count of games awaiting the user
+QUERIES = 7
 
 
 # -- the header's count after an action --------------------------------------------------

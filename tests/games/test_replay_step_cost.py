@@ -38,9 +38,9 @@ def engine_calls(monkeypatch):
     return calls
 
 
-# session, user, the game with its players, the move texts and the FEN of ply N (the
-# fragment has no header, so no count of games awaiting the user)
-QUERIES = 5
+# session, user, the game with its players, the move texts, the FEN of ply N and the
+# players' ratings (the fragment has no header, so no count of games awaiting the user)
+QUERIES = 6
 
 
 @pytest.mark.parametrize("ply", [1, PLIES // 2, PLIES - 1])

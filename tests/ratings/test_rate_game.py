@@ -8,10 +8,16 @@ from django.utils import timezone
 
 from games import glicko2, services
 from games.models import Game, Rating, RatingChange
-from games.ratings import changes_for, rate_game
+from games.ratings import rate_game, shown_ratings
 from tests.games.test_services import ANNIHILATION, PLACEMENTS, play, start_carge
 
 REPETITION = "d2-e2 e5-d5 e2-d2 d5-e5 d2-e2 e5-d5 e2-d2 d5-e5".split()
+
+
+def changes_for(game):
+    """Each side's rating change as the game page shows it (none: not rated)."""
+    shown = shown_ratings(game).items()
+    return {side: change for side, (_, change) in shown if change is not None}
 
 
 def ratings(*users):
