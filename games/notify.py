@@ -22,6 +22,7 @@ import logging
 import re
 import time
 from collections import defaultdict
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
@@ -35,7 +36,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from games import clock, presence, store
+from games import clock, endings, presence, store
 from games.held import Held
 from games.models import Challenge, Game, Notification
 
@@ -264,12 +265,15 @@ def _deliver(rows: list[Notification], now: datetime) -> int:
             batch.settle(user_rows, Outcome.OFF)  # no one reads these
             continue
         try:
-            user_turns = [row for row in user_rows if row.kind == Kind.TURN]
-            if user_turns:
-                sent += _deliver_turns(user_turns, now, batch)
-            for row in user_rows:
-                if row.kind != Kind.TURN:
-                    sent += _deliver_one(row, now)
+            # Everything of a player's e-mails (the time left, the result, the subject)
+            # is worked out in their language and time zone, not the sender's.
+            with _as_read_by(user):
+                user_turns = [row for row in user_rows if row.kind == Kind.TURN]
+                if user_turns:
+                    sent += _deliver_turns(user_turns, now, batch)
+                for row in user_rows:
+                    if row.kind != Kind.TURN:
+                        sent += _deliver_one(row, now)
         except Exception as error:
             _release(user_rows)  # the retry, or the next sweep, takes them at once
             failure = failure or error
@@ -351,7 +355,12 @@ def _deliver_turns(rows: list[Notification], now: datetime, batch: _TurnBatch) -
     games = [game_rows[-1].game for game_rows in live.values()]
     if len(games) == 1:
         game = games[0]
-        _send(user, "turn", {"game": game, "item": _game_item(game, user, now)}, waiting)
+        context = {
+            "game": game,
+            "item": _game_item(game, user, now),
+            "started": _nobody_moved(game, max(row.ply for row in waiting)),
+        }
+        _send(user, "turn", context, waiting)
         _mark(waiting, Outcome.SENT, now)
     else:
         items = sorted((_game_item(game, user, now) for game in games), key=_by_time_left)
@@ -368,10 +377,13 @@ def _deliver_one(row: Notification, now: datetime) -> int:
     if row.kind == Kind.REMINDER:
         return _deliver_reminder(row, now)
     if row.kind == Kind.RESULT:
-        if presence.is_present(row.game_id, user.pk):
-            _mark([row], Outcome.PRESENT, now)
-            return 0
-        _send(user, "result", {"game": row.game, "item": _game_item(row.game, user, now)}, [row])
+        # Both players are told, whether or not they are looking at the game.
+        context = {
+            "game": row.game,
+            "item": _game_item(row.game, user, now),
+            "result": _result(row.game),
+        }
+        _send(user, "result", context, [row])
     elif row.kind == Kind.CHALLENGE:
         challenge = row.challenge
         if challenge is None or challenge.status != Challenge.Status.OPEN:
@@ -442,6 +454,18 @@ def _game_item(game: Game, user, now: datetime) -> dict:
     }
 
 
+def _nobody_moved(game: Game, ply: int) -> bool:
+    """True when no player had made a move by ``ply`` (chance moves aside): a turn
+    that came with the game's start, not with the opponent's move."""
+    return not game.moves.filter(ply__lte=ply).exclude(side="chance").exists()
+
+
+def _result(game: Game) -> str:
+    """How the game ended, in the current language (never the stored English
+    ``result_text``), without its full stop: the e-mail goes on with who won."""
+    return str(endings.result_words(game)).removesuffix(".")
+
+
 def _by_time_left(item: dict):
     left = item["left"]
     return (left is None, left or timedelta(0))
@@ -472,6 +496,19 @@ def _message_id(rows: list[Notification]) -> str:
     return f"<{hashlib.sha256(ids.encode()).hexdigest()[:32]}@{host}>"
 
 
+@contextmanager
+def _as_read_by(user):
+    """The player's language (the one they last used the site in) and time zone."""
+    try:
+        zone = ZoneInfo(user.time_zone)
+    except (KeyError, ValueError):  # an unknown zone must not block the player's e-mail
+        zone = UTC
+    languages = dict(settings.LANGUAGES)
+    language = user.language if user.language in languages else settings.LANGUAGE_CODE
+    with translation.override(language), timezone.override(zone):
+        yield
+
+
 def _send(user, template: str, context: dict, rows: list[Notification]) -> None:
     unsubscribe = _url(reverse("unsubscribe", args=[unsubscribe_token(user)]))
     context = {
@@ -482,16 +519,10 @@ def _send(user, template: str, context: dict, rows: list[Notification]) -> None:
         "settings_url": _url(reverse("settings")),
         "unsubscribe_url": unsubscribe,
     }
-    try:
-        zone = ZoneInfo(user.time_zone)
-    except (KeyError, ValueError):  # an unknown zone must not block the player's e-mail
-        zone = UTC
-    languages = dict(settings.LANGUAGES)
-    language = user.language if user.language in languages else settings.LANGUAGE_CODE
-    with translation.override(language), timezone.override(zone):
-        subject = render_to_string(f"emails/{template}-subject.txt", context)
-        text = render_to_string(f"emails/{template}-body.txt", context)
-        html = render_to_string(f"emails/{template}-body.html", context)
+    # In the player's language and time zone: see _as_read_by, in _deliver.
+    subject = render_to_string(f"emails/{template}-subject.txt", context)
+    text = render_to_string(f"emails/{template}-body.txt", context)
+    html = render_to_string(f"emails/{template}-body.html", context)
     message = EmailMultiAlternatives(
         re.sub(r"\s+", " ", subject).strip(),
         text,

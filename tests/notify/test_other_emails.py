@@ -23,13 +23,20 @@ def test_a_result_goes_to_both_players(alice, bob):
     }
 
 
-def test_no_result_email_to_a_player_looking_at_the_game(alice, bob):
+def test_a_result_goes_to_a_player_looking_at_the_game_too(alice, bob):
     game = move(start(alice, bob), "@a1", T0)
     presence.touch(game.pk, alice.pk)  # alice resigns from the game page
+    presence.touch(game.pk, bob.pk)  # and bob watches it happen
     services.resign(alice, game.pk, now=T0)
     mail.outbox.clear()
     notify.deliver_due(now=T0)
-    assert [message.to for message in mail.outbox] == [["bob@example.org"]]
+    assert sorted(message.to[0] for message in mail.outbox) == [
+        "alice@example.org",
+        "bob@example.org",
+    ]
+    assert "White resigned: Black wins (you lost)." in mail_to(alice)[0].body
+    outcomes = Notification.objects.filter(kind="result").values_list("outcome", flat=True)
+    assert list(outcomes) == ["sent", "sent"]
 
 
 def test_a_challenge_to_a_player_is_emailed(alice, bob):

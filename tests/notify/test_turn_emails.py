@@ -4,7 +4,7 @@ from datetime import timedelta
 
 from django.core import mail
 
-from games import notify, presence
+from games import notify, presence, services
 from games.models import Notification
 
 from .play import T0, mail_to, move, start
@@ -63,6 +63,41 @@ def test_the_challenger_is_told_when_the_game_starts_with_their_move(alice, bob)
         "[Carolo] Your move against bob (Le Carge)"
     ]
     assert mail_to(bob) == []
+
+
+def test_the_first_turn_email_of_a_game_says_it_has_started(alice, bob):
+    game = start(alice, bob)  # nobody has moved yet
+    notify.deliver_due(now=T0)
+    [to_alice] = mail_to(alice)
+    assert "Your game against bob has started: it is your turn." in to_alice.body
+    assert "Your game against bob has started: it is your turn.</p>" in (
+        to_alice.alternatives[0].content
+    )
+    assert "has moved" not in to_alice.body
+    move(game, "@a1", T0 + timedelta(hours=1))  # the next turn e-mail tells the move
+    notify.deliver_due(now=T0 + timedelta(hours=1))
+    [to_bob] = mail_to(bob)
+    assert "alice has moved: it is your turn." in to_bob.body
+    assert "has started" not in to_bob.body
+
+
+def test_a_game_begun_by_chance_moves_has_started_all_the_same(alice, bob):
+    """Shuuro with scouts: plinths fall by chance before recruitment, a move no one made."""
+    challenge = services.create_challenge(
+        alice,
+        variant="shuuro",
+        options={"scouts": "on"},
+        color="white",
+        opponent=bob,
+        days_per_move=3,
+        now=T0,
+    )
+    game = services.accept_challenge(bob, challenge.pk, now=T0)
+    assert game.ply > 0 and set(game.to_act()) == {"white", "black"}
+    notify.deliver_due(now=T0)
+    [to_alice] = mail_to(alice)
+    assert "Your game against bob has started: it is your turn." in to_alice.body
+    assert "has moved" not in to_alice.body
 
 
 def test_no_email_to_a_player_who_has_the_game_open(alice, bob):
