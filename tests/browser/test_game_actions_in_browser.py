@@ -203,3 +203,28 @@ def test_the_move_list_shows_the_current_move_of_a_long_game(open_page, alice, b
     screenshot(page, "game-rococo-long-390")
     assert page.evaluate(BROKEN_MOVES) == []
     assert horizontal_overflow(page) == 0
+
+
+def test_a_hidden_page_does_not_poll_and_catches_up_when_shown(open_page, alice, bob):
+    # A tab in the background is not a player looking at the game: it must not keep
+    # them "present" (which holds back their turn e-mails), nor load the server.
+    game = start("carolo", alice, bob)
+    page = open_page(bob)
+    page.add_init_script(
+        "Object.defineProperty(document, 'visibilityState',"
+        " {configurable: true, get: () => (window.hidden_for_test ? 'hidden' : 'visible')})"
+    )
+    polls = []
+    page.on("request", lambda request: "/poll" in request.url and polls.append(request.url))
+    page.goto(f"/game/{game.pk}/")
+    page.wait_for_timeout(5500)  # the page polls every 5 s
+    assert polls
+    page.evaluate("window.hidden_for_test = true")
+    polls.clear()
+    page.wait_for_timeout(11_000)
+    assert polls == []
+    page.evaluate(
+        "window.hidden_for_test = false; document.dispatchEvent(new Event('visibilitychange'))"
+    )
+    page.wait_for_timeout(1000)
+    assert len(polls) == 1  # at once, not at the next tick
