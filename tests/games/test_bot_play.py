@@ -67,7 +67,7 @@ def test_the_page_looks_for_a_bots_move_every_second(
     )  # the bot (White) is to move; its task has not run
     client.force_login(alice)
     url = reverse("game", args=[challenge.game_id])
-    assert 'hx-trigger="every 1s"' in client.get(url).content.decode()
+    assert 'hx-trigger="every 1s [' in client.get(url).content.decode()
     with django_capture_on_commit_callbacks(execute=True):
         bot_play.play_turns(challenge.game_id)
     assert 'hx-trigger="every 5s"' in client.get(url).content.decode()  # alice's turn

@@ -182,7 +182,10 @@ def test_the_page_polls_while_the_game_is_on(players, game, alice):
     html = page(players["black"][0], game).content.decode()
     # ply 0, no secret moves, no draw offer, White to act
     token = start_token(game)
-    assert f'hx-get="/game/{game.pk}/poll?v={token}" hx-trigger="every 5s"' in html
+    assert (
+        f'hx-get="/game/{game.pk}/poll?v={token}" hx-trigger="every 5s [document.visibilityState'
+        in html
+    )
     services.resign(alice, game.pk)
     assert "hx-trigger" not in page(players["black"][0], game).content.decode()
 
