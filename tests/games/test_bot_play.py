@@ -70,7 +70,7 @@ def test_the_page_looks_for_a_bots_move_every_second(
     assert 'hx-trigger="every 1s [' in client.get(url).content.decode()
     with django_capture_on_commit_callbacks(execute=True):
         bot_play.play_turns(challenge.game_id)
-    assert 'hx-trigger="every 5s"' in client.get(url).content.decode()  # alice's turn
+    assert 'hx-trigger="every 5s [' in client.get(url).content.decode()  # alice's turn
 
 
 def test_a_shuuro_bot_recruits_its_army_as_soon_as_the_game_starts(
