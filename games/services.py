@@ -519,7 +519,7 @@ def _past_deadline(game: Game, now: datetime) -> bool:
     """An active game whose deadline has passed, its clock not paused by a vacation."""
     if not game.is_active or game.deadline is None or game.deadline > now:
         return False
-    return not clock.is_paused(game, now)  # a player to act is on vacation
+    return not clock.is_paused(game, now)  # every player to act is on vacation
 
 
 def expire_if_overdue(game: Game, now: datetime) -> bool:
@@ -529,11 +529,12 @@ def expire_if_overdue(game: Game, now: datetime) -> bool:
     seen: then the game is aborted, unrated (a player late in Shuuro's recruitment
     has not confirmed an army, whatever they bought: the ending must not tell, as
     ``can_abort`` must not); or unless the opponent could never checkmate: then it
-    is a draw.
+    is a draw.  Where both act at once, a player on vacation is not late
+    (``clock.late_sides``): only the other is.
     """
     if not _past_deadline(game, now):
         return False
-    late = game.to_act()
+    late = clock.late_sides(game, now)
     if not late:
         return False
     moved = movers(game)
