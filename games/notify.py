@@ -24,6 +24,7 @@ import time
 from collections import defaultdict
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
+from smtplib import SMTPRecipientsRefused
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
@@ -274,6 +275,11 @@ def _deliver(rows: list[Notification], now: datetime) -> int:
                 for row in user_rows:
                     if row.kind != Kind.TURN:
                         sent += _deliver_one(row, now)
+        except SMTPRecipientsRefused:
+            # A permanent refusal of the address: trying again every minute would
+            # never get through.
+            log.warning("the mail server refused user %s's address", user.pk)
+            batch.settle(user_rows, Outcome.REFUSED)
         except Exception as error:
             _release(user_rows)  # the retry, or the next sweep, takes them at once
             failure = failure or error

@@ -27,6 +27,7 @@ class Notification(models.Model):
         PRESENT = "present", _("Skipped: the player was looking")
         STALE = "stale", _("Skipped: no longer true")
         OFF = "off", _("Skipped: the player's settings")
+        REFUSED = "refused", _("Not sent: the mail server refused the address")
 
     kind = models.CharField(max_length=10, choices=Kind.choices)
     # Indexed by notification_user_idx (user, kind, sent_at).

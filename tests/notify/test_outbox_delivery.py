@@ -2,7 +2,7 @@
 
 import time
 from datetime import timedelta
-from smtplib import SMTPServerDisconnected
+from smtplib import SMTPRecipientsRefused, SMTPServerDisconnected
 from types import SimpleNamespace
 from unittest import mock
 
@@ -149,6 +149,26 @@ def test_one_players_failing_address_does_not_hold_up_the_others(alice, bob, cha
     assert len(mail_to(charlie)) == 1 and mail_to(bob) == []
     notify.deliver_due(now=T0)
     assert len(mail_to(charlie)) == 1 and len(mail_to(bob)) == 1
+
+
+def test_an_address_the_server_refuses_is_not_tried_again(alice, bob, charlie):
+    move(start(alice, bob), "@a1", T0)
+    move(start(alice, charlie), "@a1", T0)
+    real_send = EmailMultiAlternatives.send
+    tries = []
+
+    def send(message, *args, **kwargs):
+        if message.to == [bob.email]:
+            tries.append(message.subject)
+            raise SMTPRecipientsRefused({bob.email: (550, b"5.1.1 no such mailbox")})
+        return real_send(message, *args, **kwargs)
+
+    with mock.patch.object(EmailMultiAlternatives, "send", send):
+        notify.deliver_due(now=T0)  # no error to retry: the refusal is for good
+        assert Notification.objects.get(user=bob, kind="turn").outcome == "refused"
+        notify.deliver_due(now=T0 + timedelta(minutes=1))
+    assert len(tries) == 1
+    assert len(mail_to(charlie)) == 1 and mail_to(bob) == []
 
 
 def test_bots_get_no_email(alice, bob):
