@@ -377,7 +377,6 @@ def queue_reminders(now: datetime | None = None) -> int:
     now = now or timezone.now()
     count = 0
     for game in games_to_remind(now):
-        if is_paused(game, now):
-            continue
-        count += notify.remind(game, now)
+        # not to a player on vacation (while both act at once, the other still acts)
+        count += notify.remind(game, now, late_sides(game, now))
     return count

@@ -83,8 +83,9 @@ def challenge_made(challenge: Challenge, now: datetime) -> None:
         _write([_row(Kind.CHALLENGE, challenge.opponent_id, now, challenge=challenge)])
 
 
-def remind(game: Game, now: datetime) -> int:
-    """A reminder for each player to act, once per deadline; the rows written."""
+def remind(game: Game, now: datetime, sides=None) -> int:
+    """A reminder for each of ``sides`` (default: every player to act), once per
+    deadline; the rows written."""
     stamp = int(game.deadline.timestamp())
     rows = [
         _row(
@@ -94,7 +95,7 @@ def remind(game: Game, now: datetime) -> int:
             game=game,
             key=f"{game.player(side).pk}:{stamp}",
         )
-        for side in game.to_act()
+        for side in (game.to_act() if sides is None else sides)
     ]
     return _write(rows)
 

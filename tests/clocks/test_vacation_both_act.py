@@ -9,7 +9,7 @@ deadline is 5 March, noon, for both players.
 from datetime import timedelta
 
 from games import clock, services
-from games.models import Game
+from games.models import Game, Notification
 from tests.notify.play import T0
 
 DAY = timedelta(days=1)
@@ -94,3 +94,12 @@ def test_both_away_pauses_the_game_until_one_comes_back(alice, bob):
     # bob is still away: alice, back and not done, is the late one
     assert clock.expire_overdue_games(now=T0 + 8 * DAY) == [game.pk]
     assert fresh(game).status == Game.Status.ABORTED
+
+
+def test_the_reminder_goes_to_the_player_still_acting_not_to_the_one_away(alice, bob):
+    game = recruitment(alice, bob)
+    clock.start_vacation(bob, 20, now=T0 + DAY)
+    # 80% of the 3 days: 2 days 9 h 36 min after T0
+    assert clock.queue_reminders(now=T0 + 2 * DAY + timedelta(hours=10)) == 1
+    [row] = Notification.objects.filter(kind="reminder", game_id=game.pk)
+    assert row.user_id == alice.pk
