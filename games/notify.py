@@ -216,14 +216,35 @@ def deliver_due(now: datetime | None = None) -> int:
 
 
 def _claim(now: datetime) -> list[Notification]:
+    """Due rows for this sender, leased to it: none of a player whose rows another
+    sender holds, so that two senders never both mail one player inside the turn
+    e-mails' window (the rows left wait for the next delivery)."""
+    from django.contrib.auth import get_user_model
+
     with transaction.atomic():
-        ids = list(
+        candidates = list(
             Notification.objects.select_for_update(skip_locked=True)
             .filter(sent_at__isnull=True, due_at__lte=now)
             .filter(Q(claimed_until__isnull=True) | Q(claimed_until__lt=now))
             .order_by("due_at", "pk")
-            .values_list("pk", flat=True)[:BATCH]
+            .values_list("pk", "user_id")[:BATCH]
         )
+        users = sorted({user_id for _, user_id in candidates})
+        # Claims of the same players wait for each other here (in id order: no
+        # deadlock), so the second sees the first one's lease.
+        list(
+            get_user_model()
+            .objects.select_for_update()
+            .filter(pk__in=users)
+            .order_by("pk")
+            .values_list("pk")
+        )
+        busy = set(
+            Notification.objects.filter(
+                user_id__in=users, sent_at__isnull=True, claimed_until__gte=now
+            ).values_list("user_id", flat=True)
+        )
+        ids = [pk for pk, user_id in candidates if user_id not in busy]
         Notification.objects.filter(pk__in=ids).update(claimed_until=now + LEASE)
     # Most rows are settled without an e-mail: players and challenges load only to send one.
     return list(Notification.objects.filter(pk__in=ids).select_related("user", "game"))

@@ -171,6 +171,21 @@ def test_an_address_the_server_refuses_is_not_tried_again(alice, bob, charlie):
     assert len(mail_to(charlie)) == 1 and mail_to(bob) == []
 
 
+def test_a_player_whose_rows_another_sender_holds_is_left_to_it(alice, bob, charlie):
+    # Two senders at once must not both mail bob inside his 15-minute window.
+    first = start(alice, bob)
+    move(first, "@a1", T0)
+    held = Notification.objects.get(user=bob, kind="turn")
+    Notification.objects.filter(pk=held.pk).update(claimed_until=T0 + timedelta(minutes=10))
+    move(start(alice, bob), "@a1", T0)  # bob's second turn, while the other sender holds his first
+    move(start(alice, charlie), "@a1", T0)
+    assert notify.deliver_due(now=T0) == 1
+    assert mail_to(bob) == [] and len(mail_to(charlie)) == 1
+    # the other sender sends bob's first and marks it; then his second waits for the window
+    notify.deliver_due(now=T0 + timedelta(minutes=11))  # its lease has run out: taken over
+    assert len(mail_to(bob)) == 1
+
+
 def test_bots_get_no_email(alice, bob):
     game = start(alice, bob)
     bob.is_bot = True
