@@ -1,10 +1,25 @@
 import zoneinfo
 from datetime import timedelta
 
-from django.contrib.auth import get_user_model
+from django.contrib.auth import get_user_model, logout
 from django.utils import timezone
 
 SEEN_EVERY = timedelta(minutes=5)  # "last seen" is shown in minutes at the finest
+
+
+class SignOutBotsMiddleware:
+    """Bot accounts play through the API only (``accounts.adapter`` refuses them a
+    site session): an account made a bot while signed in is signed out at its next
+    request, on the pages and on the API's session calls alike."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        user = request.user
+        if user.is_authenticated and user.is_bot:
+            logout(request)
+        return self.get_response(request)
 
 
 class TimeZoneMiddleware:

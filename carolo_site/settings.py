@@ -61,6 +61,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.middleware.SignOutBotsMiddleware",
     "accounts.middleware.TimeZoneMiddleware",
     "accounts.middleware.RememberPlayerMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",

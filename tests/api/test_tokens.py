@@ -190,6 +190,15 @@ def test_a_bot_cannot_sign_in_to_the_site(db, client):
     assert "_auth_user_id" not in client.session
 
 
+def test_an_account_made_a_bot_while_signed_in_is_signed_out(client_alice, alice):
+    alice.is_bot = True
+    alice.save()
+    r = client_alice.get("/settings/")
+    assert r.status_code == 302 and "/accounts/login/" in r["Location"]
+    assert "_auth_user_id" not in client_alice.session
+    assert client_alice.get("/api/account").status_code == 401
+
+
 def test_a_bot_plays_through_the_api(db, anonymous):
     bot = make_player("robo")
     bot.is_bot = True
