@@ -157,6 +157,7 @@ def poll(request, game_id):
     game = game or _get_game(game_id)
     context = present(game, request.user, seen_list=_seen_list(request))
     context["fragment"] = True
+    context["with_nav"] = True  # the opponent's move may change the header's count
     response = render(request, "games/game.html#live", context)
     if not game.is_active:
         response.status_code = HttpResponseStopPolling.status_code

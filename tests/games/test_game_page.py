@@ -431,6 +431,19 @@ def test_after_resigning_the_header_count_is_updated_out_of_band(players, game, 
     assert 'hx-swap-oob="true"' in badge and "turn-count" not in badge
 
 
+def test_a_poll_that_brings_the_opponents_move_updates_the_header_count(players, game, alice, bob):
+    client = players["black"][0]
+    assert "turn-count" not in nav_user(page(client, game))  # White is to move
+    token = start_token(game)
+    aymon_walk(game, alice, bob, 0, 1)  # White moves: Black's turn
+    response = client.get(
+        reverse("game_poll", args=[game.pk]), {"v": token}, HTTP_HX_REQUEST="true"
+    )
+    badge = nav_user(response)
+    assert 'hx-swap-oob="true"' in badge
+    assert 'title="1 game awaits your move">1</span>' in badge
+
+
 def test_a_replay_step_sends_no_header_count(players, game, alice, bob):
     aymon_walk(game, alice, bob, 0, 2)
     client = players["white"][0]
