@@ -470,6 +470,12 @@ def move_rows(entries: Iterable[Any], shown: int) -> list[dict[str, Any]]:
             "step": str(entry.step),
             "current": entry.number == shown,
             "army": entry.army,
+            # a line on a row of its own: an army, or who goes first (too long for a cell)
+            "row": "army"
+            if entry.army
+            else "first"
+            if entry.side == CHANCE and entry.text in FIRST_WORDS
+            else "",
             "mover": armies[entry.side] if entry.army else movers[entry.side],
             "text": chance_words(entry.text) if entry.side == CHANCE else entry.text,
             "hidden": entry.hidden,

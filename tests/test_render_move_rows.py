@@ -39,6 +39,7 @@ def test_each_line_says_who_moved_what_and_links_to_the_position_after_it():
             "step": "1",
             "current": False,
             "army": False,
+            "row": "",
             "mover": "White",
             "text": "a1-a3",
             "hidden": False,
@@ -48,6 +49,7 @@ def test_each_line_says_who_moved_what_and_links_to_the_position_after_it():
             "step": "2",
             "current": True,
             "army": False,
+            "row": "",
             "mover": "Black",
             "text": "a8-a6",
             "hidden": False,
@@ -57,6 +59,7 @@ def test_each_line_says_who_moved_what_and_links_to_the_position_after_it():
             "step": "3",
             "current": False,
             "army": False,
+            "row": "",
             "mover": "Dice",
             "text": "1, 3",
             "hidden": False,
@@ -114,6 +117,16 @@ def test_the_dice_are_told_in_words_of_the_viewers_language():
         assert texts(move_rows(entries, 0)) == ["5, 5", "Blanc commence", "Noir commence"]
     # a player's move is never reworded, whatever its text
     assert texts(move_rows([Entry(1, 1, "white", "first w")], 0)) == ["first w"]
+
+
+def test_an_army_and_who_goes_first_have_rows_of_their_own():
+    entries = [
+        Entry(1, 3, "white", "Q 2R", army=True),
+        Entry(2, 4, "chance", "roll 5,5"),
+        Entry(3, 5, "chance", "first b"),
+        Entry(4, 6, "white", "first w"),  # a player's move, whatever its text
+    ]
+    assert [row["row"] for row in move_rows(entries, 0)] == ["army", "", "first", ""]
 
 
 def test_a_page_in_another_language_gets_the_whole_list_again():

@@ -160,7 +160,7 @@ def test_purchases_are_shown_once_both_are_done(players, recruiting, fixed_dice)
 def listed(response) -> list[tuple[str, str, str]]:
     """The move list's entries: (number shown, ?ply= of its link, its words)."""
     found = re.findall(
-        r'<li(?: class="army")?><a href="\?ply=(\d+)"[^>]*><i>(\d+)\.</i>(.*?)</li>',
+        r'<li(?: class="(?:army|first)")?><a href="\?ply=(\d+)"[^>]*><i>(\d+)\.</i>(.*?)</li>',
         response.content.decode(),
     )
     return [
