@@ -161,7 +161,9 @@ def test_profile_after_a_result(open_page, alice, bob):
     expect(page).to_have_url(re.compile(r"/@/alice$"))
 
 
-@pytest.mark.parametrize("path", ["/", "/lobby/", "/rules/rococo/", "/rules/shuuro/"])
+@pytest.mark.parametrize(
+    "path", ["/", "/lobby/", "/rules/carge/", "/rules/rococo/", "/rules/shuuro/"]
+)
 def test_pages_of_a_logged_in_player_fit_a_phone_and_pass_axe(open_page, alice, path):
     page = open_page(alice, PHONE)
     page.goto(path)
