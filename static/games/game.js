@@ -3,6 +3,7 @@
 (function () {
   "use strict";
   var key = null; // the focused control before the swap: [selector, value]
+  var inside = false; // whether the focus was in the live part before the swap
 
   function keyOf(el) {
     if (el.name) return [el.tagName + '[name="' + el.name + '"]', el.value];
@@ -19,9 +20,11 @@
 
   function restoreFocus(live) {
     var found = [live.querySelector("[autofocus]")];
-    live.querySelectorAll(key[0]).forEach(function (el) {
-      if (key[1] === null || el.value === key[1]) found.push(el);
-    });
+    if (key) {
+      live.querySelectorAll(key[0]).forEach(function (el) {
+        if (key[1] === null || el.value === key[1]) found.push(el);
+      });
+    }
     found.push(live.querySelector('[aria-pressed="true"]'),
       live.querySelector(".game-choices button"), live.querySelector("#game-status"));
     for (var i = 0; i < found.length; i++) {
@@ -33,15 +36,19 @@
 
   document.addEventListener("htmx:beforeSwap", function () {
     var live = document.getElementById("game-live"), el = document.activeElement;
-    key = live && el && live.contains(el) ? keyOf(el) : null;
+    inside = Boolean(live && el && live.contains(el));
+    key = inside ? keyOf(el) : null;
   });
   document.addEventListener("htmx:afterSettle", function () {
     var live = document.getElementById("game-live");
     if (!live) return;
     showCurrentMove();
     var el = document.activeElement;
-    if (key && (!el || el === document.body || !document.contains(el))) restoreFocus(live);
+    // e.g. after Confirm or Cancel, which the swap replaces: a control like the
+    // one the player was on, else the status, never the top of the page
+    if (inside && (!el || el === document.body || !document.contains(el))) restoreFocus(live);
     key = null;
+    inside = false;
   });
   document.addEventListener("DOMContentLoaded", showCurrentMove);
 })();

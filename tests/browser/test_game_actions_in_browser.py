@@ -48,6 +48,8 @@ def test_keyboard_move_then_resignation_with_confirmation(open_page, alice, bob)
     page_a.keyboard.press("Enter")
     table.counts["f3-f4"] += 1
     table.wait_for("f3-f4")
+    # the confirm form is gone with the swap: the focus goes to the status, not the top
+    expect(page_a.locator("#game-status")).to_be_focused()
 
     # bob answers from the keyboard on the board: focus a square button, press Enter
     bob.confirm_moves = False
@@ -69,6 +71,7 @@ def test_keyboard_move_then_resignation_with_confirmation(open_page, alice, bob)
     )
     page_a.get_by_role("link", name="Cancel").click()
     expect(page_a.get_by_role("button", name="Resign", exact=True)).to_be_visible()
+    expect(page_a.locator("#game-status")).to_be_focused()  # not lost with the link
     assert Game.objects.get(pk=game.pk).is_active
     page_a.get_by_role("button", name="Resign", exact=True).click()
     expect(page_a.locator(".nav-user .turn-count")).to_have_text("1")
