@@ -97,6 +97,7 @@ def rate_games(games: Sequence[tuple[Game, datetime]]) -> list[RatingChange]:
                     variant=game.variant,
                     before=before[side].rating,
                     after=after.rating,
+                    deviation_before=before[side].deviation,
                     deviation_after=after.deviation,
                     created_at=now,
                 )
@@ -135,8 +136,10 @@ def shown_ratings(game: Game) -> dict[str, tuple[str, int | None]]:
     """
     side_of = {game.white_id: rules.WHITE, game.black_id: rules.BLACK}
     if game.rated and game.status == Game.Status.FINISHED:
-        changes = RatingChange.objects.filter(game=game).only("user_id", "before", "after")
-        shown = {side_of[c.user_id]: (str(round(c.before)), c.diff) for c in changes}
+        changes = RatingChange.objects.filter(game=game).only(
+            "user_id", "before", "after", "deviation_before"
+        )
+        shown = {side_of[c.user_id]: (c.display_before, c.diff) for c in changes}
         if len(shown) == 2:
             return shown
     start = Rating()  # defaults only: the start rating

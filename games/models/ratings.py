@@ -56,6 +56,7 @@ class RatingChange(models.Model):
     variant = models.CharField(max_length=16, choices=Variant.choices)
     before = models.FloatField()
     after = models.FloatField()
+    deviation_before = models.FloatField(null=True)  # null: rated before it was kept
     deviation_after = models.FloatField()
     created_at = models.DateTimeField()
 
@@ -71,6 +72,12 @@ class RatingChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} {self.diff:+d} in game {self.game_id}"
+
+    @property
+    def display_before(self) -> str:
+        """The rating the game was played at, as players saw it: ``1500?`` while provisional."""
+        provisional = (self.deviation_before or 0) >= glicko2.PROVISIONAL_DEVIATION
+        return f"{round(self.before)}{'?' if provisional else ''}"
 
     @property
     def diff(self) -> int:
