@@ -231,10 +231,14 @@ def _claim(now: datetime) -> list[Notification]:
         )
         users = sorted({user_id for _, user_id in candidates})
         # Claims of the same players wait for each other here (in id order: no
-        # deadlock), so the second sees the first one's lease.
+        # deadlock), so the second sees the first one's lease.  FOR NO KEY UPDATE:
+        # a FOR UPDATE would also block the key-share locks that every insert
+        # referring to the player takes (a move's, a turn row's), and a claim
+        # waiting on a move that waits on a game locked by a third party waiting
+        # on the player closed a cycle.
         list(
             get_user_model()
-            .objects.select_for_update()
+            .objects.select_for_update(no_key=True)
             .filter(pk__in=users)
             .order_by("pk")
             .values_list("pk")
