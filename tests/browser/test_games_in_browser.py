@@ -58,6 +58,19 @@ def accessible_nameless(page) -> list[str]:
     )
 
 
+# htmx binds the controls it swaps in when they settle, some 20 ms after they show:
+# a click before that is the browser's own form post, a full page load.  Clicks
+# that swap the board wait for the settle (a person is never that quick).
+SETTLES = """() => document.body.addEventListener('htmx:afterSettle',
+    () => { window.__settles = (window.__settles || 0) + 1; })"""
+
+
+def click_and_settle(page, locator):
+    before = page.evaluate("() => window.__settles || 0")
+    locator.click()
+    page.wait_for_function(f"() => (window.__settles || 0) > {before}")
+
+
 class Table:
     def __init__(self, game_id: int, seats: dict):
         """``seats``: side -> (page, user); both pages are opened on the game here."""
@@ -68,6 +81,7 @@ class Table:
         for side, (page, _user) in seats.items():
             page.goto(f"/game/{game_id}/")
             self.marks[side] = page.evaluate("() => (window.__e2eMark = Math.random())")
+            page.evaluate(SETTLES)
         for text in Game.objects.get(pk=game_id).moves.values_list("text", flat=True):
             self.counts[text] += 1
 
@@ -96,11 +110,15 @@ class Table:
         entry = move_entry.Entry.of(game.position(), side)
         assert entry.has(text), (text, side)
         if start is not None:
-            page.locator(square(start)).click()
+            click_and_settle(page, page.locator(square(start)))
             expect(page.locator(square(start))).to_have_attribute("aria-pressed", "true")
-        page.locator(square(move.to)).click()
-        if len(entry.between(start, move.to)) > 1:
-            page.locator(f'.game-choices button[value="{text}"]').click()
+        choices = len(entry.between(start, move.to)) > 1
+        if choices or user.confirm_moves:
+            click_and_settle(page, page.locator(square(move.to)))
+        else:
+            page.locator(square(move.to)).click()
+        if choices:
+            click_and_settle(page, page.locator(f'.game-choices button[value="{text}"]'))
         if user.confirm_moves:
             confirm = page.locator("form.game-confirm")
             expect(confirm.locator("kbd")).to_have_text(text)
