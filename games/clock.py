@@ -185,6 +185,14 @@ def vacation_days_left(user, now: datetime | None = None) -> int:
     return max(VACATION_DAYS_PER_YEAR - _days_used(user, year), 0)
 
 
+def _locked_player(user):
+    """The player's row, locked against another vacation change: FOR NO KEY UPDATE,
+    which the rows that refer to the player (a move, a turn e-mail) do not wait for.
+    With FOR UPDATE, ending a vacation (which then locks the player's games) and a
+    move in one of those games (which writes the player a turn row) could deadlock."""
+    return get_user_model().objects.select_for_update(no_key=True).get(pk=user.pk)
+
+
 def start_vacation(user, days: int, *, now: datetime | None = None):
     """Start a vacation of ``days`` days at ``now``.
 
@@ -196,7 +204,7 @@ def start_vacation(user, days: int, *, now: datetime | None = None):
     """
     now = now or timezone.now()
     with transaction.atomic():
-        user = get_user_model().objects.select_for_update().get(pk=user.pk)
+        user = _locked_player(user)
         if user.vacation_started_at is not None:
             raise VacationError(_("You are already on vacation."))
         first, left = _year(now), vacation_days_left(user, now)
@@ -251,7 +259,7 @@ def end_vacation(user, *, now: datetime | None = None):
     """
     now = now or timezone.now()
     with transaction.atomic():
-        user = get_user_model().objects.select_for_update().get(pk=user.pk)
+        user = _locked_player(user)
         started, until = user.vacation_started_at, user.vacation_until
         if started is None:
             return user
