@@ -105,7 +105,9 @@ def mark_result(game: Game) -> None:
 def challenges_to(user) -> list[Challenge]:
     """Open challenges addressed to ``user``, the newest first."""
     return list(
-        Challenge.objects.filter(opponent=user, status=Challenge.Status.OPEN)
+        Challenge.objects.filter(
+            opponent=user, status=Challenge.Status.OPEN, challenger__is_active=True
+        )
         .select_related("challenger")
         .order_by("-created_at", "-pk")
     )
@@ -124,7 +126,10 @@ def open_challenges(variant: str | None = None, *, now: datetime | None = None):
     """Open challenges anyone may accept, made in the last 30 days, newest first."""
     since = (now or timezone.now()) - timedelta(days=OPEN_CHALLENGE_DAYS)
     found = Challenge.objects.filter(
-        status=Challenge.Status.OPEN, opponent__isnull=True, created_at__gte=since
+        status=Challenge.Status.OPEN,
+        opponent__isnull=True,
+        created_at__gte=since,
+        challenger__is_active=True,
     )
     if variant:
         found = found.filter(variant=variant)

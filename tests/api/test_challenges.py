@@ -3,8 +3,9 @@
 from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
-from games import bot_play
+from games import bot_play, services
 from games.models import Challenge, Game
 from tests.api.conftest import play
 from tests.conftest import make_player
@@ -261,3 +262,13 @@ def test_true_or_false_is_on_or_off_only_for_a_switch(api_alice):
     )
     assert status == 400 and body["error"].endswith("not 'true'")  # what was sent, not 'on'
     assert Challenge.objects.count() == 1
+
+
+def test_the_list_leaves_out_what_can_no_longer_be_accepted(api_bob, alice, charlie):
+    services.create_challenge(charlie, variant="carolo")
+    services.create_challenge(alice, variant="carge", now=timezone.now() - timedelta(days=31))
+    kept = services.create_challenge(alice, variant="rococo")
+    charlie.is_active = False
+    charlie.save()
+    status, listed = api_bob.get("/api/challenges")
+    assert status == 200 and [item["id"] for item in listed] == [kept.pk]

@@ -1,8 +1,10 @@
 """The challenge form (/challenge/new/), the challenge link page and its buttons."""
 
 import re
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from games import services
 from games.models import Challenge, Game
@@ -419,6 +421,34 @@ def test_a_closed_challenge_cannot_be_accepted(client, alice, bob, action):
     assert r.status_code == 409
     assert "This challenge is no longer open." in text(r)
     assert not Game.objects.exists()
+
+
+def test_a_challenge_of_a_player_since_deactivated_is_neither_shown_nor_accepted(
+    client, alice, bob, charlie
+):
+    to_anyone = open_challenge(charlie, variant="carge")
+    to_bob = open_challenge(charlie, opponent=bob)
+    charlie.is_active = False
+    charlie.save()
+    client.force_login(bob)
+    assert "charlie" not in text(client.get("/lobby/")) and "charlie" not in text(client.get("/"))
+    for challenge in (to_anyone, to_bob):
+        r = client.post(f"/challenge/{challenge.pk}/accept/")
+        assert r.status_code == 409 and "This challenge is no longer open." in text(r)
+    assert not Game.objects.exists()
+
+
+def test_a_challenge_to_anyone_expires_with_the_lobby_s_thirty_days(client, alice, bob):
+    now = timezone.now()
+    old = open_challenge(alice, now=now - timedelta(days=31))
+    named = open_challenge(alice, opponent=bob, now=now - timedelta(days=31))
+    client.force_login(bob)
+    r = client.post(f"/challenge/{old.pk}/accept/")
+    assert r.status_code == 409 and "This challenge is no longer open." in text(r)
+    assert not Game.objects.exists()
+    # one addressed to bob waits for his answer, however long
+    assert client.post(f"/challenge/{named.pk}/accept/").status_code == 302
+    assert Game.objects.count() == 1
 
 
 def test_an_accepted_challenge_cannot_be_accepted_twice(client, alice, bob, charlie):
