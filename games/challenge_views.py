@@ -227,6 +227,8 @@ def _describe_options(challenge: Challenge) -> list[tuple[str, str]]:
                 value = preset_label("open")
         elif name == "limits":
             label, value = _("No limits"), _("yes") if value == "off" else _("no")
+        elif value in ("on", "off"):  # a switch: the barrier rule, Shuuro's variants
+            value = _("yes") if value == "on" else _("no")
         described.append((str(label), str(value)))
     return described
 

@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from games import services
 from games.models import Challenge, Game
+from tests.games.game_utils import words
 from tests.helpers import text
 
 # What a browser sends for a Carolo challenge with the form's defaults.
@@ -421,6 +422,15 @@ def test_a_closed_challenge_cannot_be_accepted(client, alice, bob, action):
     assert r.status_code == 409
     assert "This challenge is no longer open." in text(r)
     assert not Game.objects.exists()
+
+
+def test_the_page_says_yes_or_no_for_a_switch(client_alice, alice):
+    carge = open_challenge(alice, variant="carge", options={"barrier_rule": "on"})
+    assert "Barrier rule yes" in words(client_alice.get(f"/challenge/{carge.token}/"))
+    shuuro = open_challenge(alice, variant="shuuro", options={"scouts": "on", "castle": "off"})
+    page = words(client_alice.get(f"/challenge/{shuuro.token}/"))
+    assert " on " not in page and " off " not in page
+    assert page.count(" yes ") == 1 and page.count(" no ") == 1
 
 
 def test_a_challenge_of_a_player_since_deactivated_is_neither_shown_nor_accepted(
