@@ -5,9 +5,12 @@ from django.utils.translation import gettext_lazy as _
 
 from .models import User
 
+# In the system's database but no place's time: the server's own zone, and a marker.
+NOT_ZONES = {"localtime", "Factory"}
+
 
 def time_zone_choices():
-    return [(name, name) for name in sorted(zoneinfo.available_timezones())]
+    return [(name, name) for name in sorted(zoneinfo.available_timezones() - NOT_ZONES)]
 
 
 class VacationForm(forms.Form):

@@ -1,3 +1,4 @@
+import pytest
 from django.http import HttpResponse
 from django.test import RequestFactory
 from django.utils import timezone
@@ -42,8 +43,11 @@ def test_it_offers_no_email_at_all(client_alice, alice):
     assert alice.notify == "none"
 
 
-def test_it_rejects_an_unknown_time_zone(client_alice, alice):
-    r = save(client_alice, time_zone="Mars/Olympus_Mons")
+@pytest.mark.parametrize("zone", ["Mars/Olympus_Mons", "localtime", "Factory"])
+def test_it_rejects_an_unknown_time_zone(client_alice, alice, zone):
+    # "localtime" (the server's own zone) and "Factory" are in the system's list,
+    # but no place keeps their time
+    r = save(client_alice, time_zone=zone)
     assert "Select a valid choice." in text(r)
     alice.refresh_from_db()
     assert alice.time_zone == "UTC"
