@@ -58,6 +58,18 @@ def make_player(username):
 
 
 @pytest.fixture
+def postgres(transactional_db):
+    """A real database with committed transactions, for tests of row locks under
+    concurrency: PostgreSQL only (CI must have it; elsewhere they are skipped)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        if os.environ.get("CI"):
+            pytest.fail("CI must run the concurrency tests on PostgreSQL")
+        pytest.skip("row locks under concurrency are tested on PostgreSQL (set DATABASE_URL)")
+
+
+@pytest.fixture
 def alice(db):
     return make_player("alice")
 

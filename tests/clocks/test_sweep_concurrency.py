@@ -1,12 +1,10 @@
 """Sweeps run twice at once (PostgreSQL row locks): each game ends once and is mailed once."""
 
-import os
 import threading
 from datetime import timedelta
 
-import pytest
 from django.core import mail
-from django.db import connection, connections
+from django.db import connections
 
 from games import clock, notify
 from games.models import Game, Notification, RatingChange
@@ -14,14 +12,6 @@ from tests.notify.play import T0, mail_to, move, start
 
 GAMES = 6
 RACERS = 4
-
-
-@pytest.fixture
-def postgres(transactional_db):
-    if connection.vendor != "postgresql":
-        if os.environ.get("CI"):
-            pytest.fail("CI must run the sweep concurrency test on PostgreSQL")
-        pytest.skip("SKIP LOCKED is tested on PostgreSQL (set DATABASE_URL)")
 
 
 def race(function, now):

@@ -5,27 +5,17 @@ then writes the player a turn row, whose foreign key takes a key-share lock on t
 player.  Were the player locked FOR UPDATE, each would wait for the other.
 """
 
-import os
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
-import pytest
-from django.db import connection, connections, transaction
+from django.db import connections, transaction
 from django.utils import timezone
 
 from games import clock, services
 from games.models import Game, Notification
 from tests.conftest import make_player
-
-
-@pytest.fixture
-def postgres(transactional_db):
-    if connection.vendor != "postgresql":
-        if os.environ.get("CI"):
-            pytest.fail("CI must run the concurrency tests on PostgreSQL")
-        pytest.skip("row locks under concurrency are tested on PostgreSQL (set DATABASE_URL)")
 
 
 def test_a_vacation_ends_while_a_move_writes_the_player_a_turn_row(postgres):

@@ -4,12 +4,10 @@ Each ending locks the game row, then both Rating rows in user-id order; racing
 endings of many games among four players must neither deadlock nor lose an update.
 """
 
-import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-import pytest
-from django.db import connection, connections
+from django.db import connections
 
 from games import services
 from games.models import Rating, RatingChange
@@ -17,14 +15,6 @@ from tests.conftest import make_player
 
 PAIRS = 6  # every pair of four players
 GAMES_PER_PAIR = 5
-
-
-@pytest.fixture
-def postgres(transactional_db):
-    if connection.vendor != "postgresql":
-        if os.environ.get("CI"):
-            pytest.fail("CI must run the concurrency tests on PostgreSQL")
-        pytest.skip("row locks under concurrency are tested on PostgreSQL (set DATABASE_URL)")
 
 
 def _end(game_id, user, action, errors, lock):

