@@ -57,6 +57,7 @@ log = logging.getLogger(__name__)
 REMINDER_AT = 0.8  # a reminder once this share of the time for a move has passed
 VACATION_DAYS_PER_YEAR = 30
 DAY = timedelta(days=1)
+VACATION_FIELDS = ["vacation_started_at", "vacation_until", "vacation_days_used", "vacation_year"]
 SWEEP_LIMIT = 2000  # games looked at per sweep; the next sweep takes the rest
 # Games ended per transaction.  Larger batches gained nothing measurable (each game
 # still costs a query in services.expire_if_overdue), and a killed sweep loses less.
@@ -224,14 +225,7 @@ def start_vacation(user, days: int, *, now: datetime | None = None):
         user.vacation_days_used += charged[first]
         user.vacation_started_at = now
         user.vacation_until = until
-        user.save(
-            update_fields=[
-                "vacation_started_at",
-                "vacation_until",
-                "vacation_days_used",
-                "vacation_year",
-            ]
-        )
+        user.save(update_fields=VACATION_FIELDS)
     return user
 
 
@@ -288,14 +282,7 @@ def end_vacation(user, *, now: datetime | None = None):
             user.vacation_year, user.vacation_days_used = last, taken[last]
         user.vacation_days_used = max(user.vacation_days_used, 0)
         user.vacation_started_at = user.vacation_until = None
-        user.save(
-            update_fields=[
-                "vacation_started_at",
-                "vacation_until",
-                "vacation_days_used",
-                "vacation_year",
-            ]
-        )
+        user.save(update_fields=VACATION_FIELDS)
     return user
 
 
