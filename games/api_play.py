@@ -7,14 +7,12 @@ moves are left out, until the game is over.
 
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import Literal
 
 from django.conf import settings
 from django.db.models import Q
 from django.http import HttpResponse, HttpResponseNotModified
 from django.urls import NoReverseMatch, reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from ninja import Query, Router, Schema
@@ -37,7 +35,7 @@ from games.api_schemas import (
 )
 from games.models import Challenge, Game
 from games.presenters import poll_token, view_fen
-from games.queries import OPEN_CHALLENGE_DAYS
+from games.queries import open_since
 from games.services import MAX_ID
 
 router = Router()
@@ -201,11 +199,10 @@ def create_challenge(request, data: ChallengeIn):
 def list_challenges(request):
     """Open challenges: to anyone, addressed to me, and my own."""
     user = request.auth
-    since = timezone.now() - timedelta(days=OPEN_CHALLENGE_DAYS)  # as the lobby
     challenges = (
         Challenge.objects.filter(status=Challenge.Status.OPEN, challenger__is_active=True)
         .filter(Q(opponent__isnull=True) | Q(opponent=user) | Q(challenger=user))
-        .exclude(opponent__isnull=True, created_at__lt=since)
+        .exclude(opponent__isnull=True, created_at__lt=open_since())
         .select_related("challenger", "opponent")[:LIST_LIMIT]
     )
     return [_challenge_out(request, challenge) for challenge in challenges]

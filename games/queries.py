@@ -122,9 +122,15 @@ def challenges_by(user) -> list[Challenge]:
     )
 
 
+def open_since(now: datetime | None = None) -> datetime:
+    """A challenge to anyone made before this has expired: the lobby no longer lists
+    it and it can no longer be accepted (one to a named player waits for good)."""
+    return (now or timezone.now()) - timedelta(days=OPEN_CHALLENGE_DAYS)
+
+
 def open_challenges(variant: str | None = None, *, now: datetime | None = None):
     """Open challenges anyone may accept, made in the last 30 days, newest first."""
-    since = (now or timezone.now()) - timedelta(days=OPEN_CHALLENGE_DAYS)
+    since = open_since(now)
     found = Challenge.objects.filter(
         status=Challenge.Status.OPEN,
         opponent__isnull=True,

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from games import bot_play, clock, notify, rules, store
 from games.endings import result_words
 from games.models import BOT_LEVELS, DAYS_PER_MOVE, Challenge, ColorChoice, Game, Move, Variant
-from games.queries import OPEN_CHALLENGE_DAYS
+from games.queries import open_since
 from games.ratings import rate_game
 
 MAX_ID = 2**63 - 1  # the largest key a PostgreSQL bigint holds: larger ids name no row
@@ -133,8 +133,7 @@ def accept_challenge(user, challenge_id, *, now: datetime | None = None) -> Game
     challenge = _locked_challenge(challenge_id)
     if challenge.status != Challenge.Status.OPEN or not challenge.challenger.is_active:
         raise Conflict(_("This challenge is no longer open."))
-    expired = now - timedelta(days=OPEN_CHALLENGE_DAYS)
-    if challenge.opponent_id is None and challenge.created_at < expired:
+    if challenge.opponent_id is None and challenge.created_at < open_since(now):
         raise Conflict(_("This challenge is no longer open."))  # as the lobby no longer lists it
     if challenge.challenger_id == user.pk:
         raise Forbidden(_("You cannot accept your own challenge."))
