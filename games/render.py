@@ -452,6 +452,16 @@ def chance_words(text: str) -> str:
     return str(FIRST_WORDS.get(text, text))
 
 
+def _row_of(entry) -> str:
+    """The class of a line on a row of its own: an army, or who goes first (too long
+    for a cell of the list's grid); "" for a line in a cell."""
+    if entry.army:
+        return "army"
+    if entry.side == CHANCE and entry.text in FIRST_WORDS:
+        return "first"
+    return ""
+
+
 def move_rows(entries: Iterable[Any], shown: int) -> list[dict[str, Any]]:
     """The lines ``games/_move_list.html`` prints, one per entry of the move list
     (``number``, ``step``, ``side``, ``text``, ``hidden``, ``army``); ``shown`` is the
@@ -469,13 +479,7 @@ def move_rows(entries: Iterable[Any], shown: int) -> list[dict[str, Any]]:
             "number": str(entry.number),  # strings: a number would be localised
             "step": str(entry.step),
             "current": entry.number == shown,
-            "army": entry.army,
-            # a line on a row of its own: an army, or who goes first (too long for a cell)
-            "row": "army"
-            if entry.army
-            else "first"
-            if entry.side == CHANCE and entry.text in FIRST_WORDS
-            else "",
+            "row": _row_of(entry),
             "mover": armies[entry.side] if entry.army else movers[entry.side],
             "text": chance_words(entry.text) if entry.side == CHANCE else entry.text,
             "hidden": entry.hidden,

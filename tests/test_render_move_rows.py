@@ -38,7 +38,6 @@ def test_each_line_says_who_moved_what_and_links_to_the_position_after_it():
             "number": "1",
             "step": "1",
             "current": False,
-            "army": False,
             "row": "",
             "mover": "White",
             "text": "a1-a3",
@@ -48,7 +47,6 @@ def test_each_line_says_who_moved_what_and_links_to_the_position_after_it():
             "number": "2",
             "step": "2",
             "current": True,
-            "army": False,
             "row": "",
             "mover": "Black",
             "text": "a8-a6",
@@ -58,7 +56,6 @@ def test_each_line_says_who_moved_what_and_links_to_the_position_after_it():
             "number": "3",
             "step": "3",
             "current": False,
-            "army": False,
             "row": "",
             "mover": "Dice",
             "text": "1, 3",
@@ -71,7 +68,7 @@ def test_a_recruitment_is_one_line_that_links_to_its_last_purchase():
     # White bought at plies 1, 2 and 4, Black at 3: White's army is entry 2, after ply 4
     entries = [Entry(1, 3, "black", "R", army=True), Entry(2, 4, "white", "Q 2R", army=True)]
     white = move_rows(entries, 2)[1]
-    assert (white["step"], white["army"], white["current"]) == ("4", True, True)
+    assert (white["step"], white["row"], white["current"]) == ("4", "army", True)
     assert (white["mover"], white["text"]) == ("White's army:", "Q 2R")
     assert move_rows(entries, 2)[0]["mover"] == "Black's army:"
 
