@@ -11,6 +11,12 @@ from games import glicko2
 from .play import Game, Variant
 
 
+def shown(rating: float, deviation: float) -> str:
+    """A rating as players see it: ``1523``, or ``1523?`` while provisional."""
+    provisional = deviation >= glicko2.PROVISIONAL_DEVIATION
+    return f"{round(rating)}{'?' if provisional else ''}"
+
+
 class Rating(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="ratings")
     variant = models.CharField(max_length=16, choices=Variant.choices)
@@ -41,8 +47,7 @@ class Rating(models.Model):
 
     @property
     def display(self) -> str:
-        """The rating as players see it: ``1523``, or ``1523?`` while provisional."""
-        return f"{round(self.rating)}{'?' if self.provisional else ''}"
+        return shown(self.rating, self.deviation)
 
     def glicko(self) -> glicko2.Rating:
         return glicko2.Rating(self.rating, self.deviation, self.volatility)
@@ -75,9 +80,9 @@ class RatingChange(models.Model):
 
     @property
     def display_before(self) -> str:
-        """The rating the game was played at, as players saw it: ``1500?`` while provisional."""
-        provisional = (self.deviation_before or 0) >= glicko2.PROVISIONAL_DEVIATION
-        return f"{round(self.before)}{'?' if provisional else ''}"
+        """The rating the game was played at, as players saw it (no ``?`` for a change
+        rated before its deviation was kept)."""
+        return shown(self.before, self.deviation_before or 0)
 
     @property
     def diff(self) -> int:
