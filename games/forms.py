@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games import rules
@@ -260,7 +261,7 @@ class ChallengeForm(forms.Form):
         try:
             rules.get(game).start(options)
         except rules.RulesError as error:
-            self.add_error(self._field_for_engine_error(game, str(error)), str(error))
+            self.add_error(self._field_for_engine_error(game, str(error)), error.render(gettext))
 
     def _field_for_engine_error(self, game: str, message: str) -> str | None:
         if game == "carge" and not message.startswith("barrier_rule"):

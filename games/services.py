@@ -74,7 +74,7 @@ def create_challenge(
     try:
         rules.get(variant).start(options)
     except rules.RulesError as error:
-        raise GameError(str(error)) from None
+        raise GameError(error.render(_)) from None
     if days_per_move is None:
         if rated:
             raise GameError(_("Games without a time limit can only be casual."))
@@ -284,7 +284,7 @@ def _parse(game: Game, position, side: str, text, ply):
     try:
         return position.parse_move(text, side)
     except rules.RulesError as error:
-        raise GameError(str(error)) from None
+        raise GameError(error.render(_)) from None
 
 
 def _play(game: Game, side: str, text, ply, user, now: datetime) -> Game:

@@ -20,7 +20,7 @@ Special cases carried by the same interface:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
@@ -32,8 +32,53 @@ SIDES = (WHITE, BLACK)
 FILES = "abcdefghijkl"
 
 
+class Message:
+    """Words for players: an English template and its named parts.
+
+    The engines know no gettext. ``str()`` gives the English text (the command
+    line, the logs); the site passes its own translation function to
+    ``render``, which translates the template and every part that is itself a
+    ``Message``. Other parts (squares, move text, numbers) are set in as they
+    are, never read as templates. Engines write ``_("… {part} …", part=…)``
+    with ``_`` this class, so that ``makemessages`` collects the templates.
+    """
+
+    __slots__ = ("template", "parts")
+
+    def __init__(self, template: str, /, **parts: object) -> None:
+        self.template = template
+        self.parts = parts
+
+    def render(self, translate: Callable[[str], str]) -> str:
+        parts = {
+            name: value.render(translate) if isinstance(value, Message) else value
+            for name, value in self.parts.items()
+        }
+        return translate(self.template).format(**parts)
+
+    def __str__(self) -> str:
+        return self.render(str)
+
+    def __repr__(self) -> str:
+        return f"Message({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Message) and str(self) == str(other)
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+
+_ = Message
+
+
 class RulesError(ValueError):
-    """Base class of every error the engines raise."""
+    """Base class of every error the engines raise: its message a ``Message`` or plain text."""
+
+    def render(self, translate: Callable[[str], str]) -> str:
+        """The message in the words ``translate`` gives its templates."""
+        message = self.args[0] if self.args else ""
+        return message.render(translate) if isinstance(message, Message) else str(message)
 
 
 class InvalidFen(RulesError):
@@ -70,10 +115,10 @@ def square_name(file: int, rank: int) -> str:
 def parse_square(name: str, files: int, ranks: int) -> tuple[int, int]:
     """A square name to a 0-based (file, rank), checked against the board size."""
     if len(name) < 2 or name[0] not in FILES[:files] or not is_number(name[1:]):
-        raise InvalidMove(f"not a square: {name!r}")
+        raise InvalidMove(_("not a square: {name!r}", name=name))
     rank = int(name[1:]) - 1
     if not 0 <= rank < ranks or name[1] == "0":
-        raise InvalidMove(f"not a square: {name!r}")
+        raise InvalidMove(_("not a square: {name!r}", name=name))
     return FILES.index(name[0]), rank
 
 
@@ -174,11 +219,11 @@ class Position(ABC):
         """The legal move written ``text``; InvalidMove or IllegalMove otherwise."""
         text = text.strip()
         if not text or len(text) > 64:
-            raise InvalidMove(f"not a move: {text[:64]!r}")
+            raise InvalidMove(_("not a move: {text!r}", text=text[:64]))
         for move in self.legal_moves(side):
             if self.move_text(move) == text:
                 return move
-        raise IllegalMove(f"{text} is not a legal move here")
+        raise IllegalMove(_("{text} is not a legal move here", text=text))
 
     # -- endings ------------------------------------------------------------------
     @abstractmethod

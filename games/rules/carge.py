@@ -24,10 +24,12 @@ from .base import (
     Board,
     InvalidFen,
     InvalidOption,
+    Message,
     Option,
     Outcome,
     Position,
     RulesError,
+    _,
     is_number,
     square_name,
 )
@@ -297,11 +299,17 @@ class CargePosition(Position):
         for name, value in (options or {}).items():
             if name not in chosen:
                 known = ", ".join(chosen)
-                raise InvalidOption(f"unknown option {name!r} for Le Carge (known: {known})")
+                raise InvalidOption(
+                    _(
+                        "unknown option {name!r} for Le Carge (known: {known})",
+                        name=name,
+                        known=known,
+                    )
+                )
             chosen[name] = value
         rule = chosen["barrier_rule"]
         if rule not in ("on", "off"):
-            raise InvalidOption(f"barrier_rule must be on or off, not {rule!r}")
+            raise InvalidOption(_("barrier_rule must be on or off, not {rule!r}", rule=rule))
         mask = validate_layout(cls._layout(chosen["barriers"], rng), InvalidOption)
         left = BARRIER_MOVES if rule == "on" else 0
         return cls._make((0,) * SQUARES, mask, 1, (PAWNS, PAWNS), (left, left))
@@ -313,11 +321,13 @@ class CargePosition(Position):
         if value.startswith("random:"):
             count = value.removeprefix("random:")
             if not is_number(count):
-                raise InvalidOption(f"random layout needs a number of barriers, not {count!r}")
+                raise InvalidOption(
+                    _("random layout needs a number of barriers, not {count!r}", count=count)
+                )
             try:
                 return random_layout(int(count), rng or random.SystemRandom())
             except RulesError as error:
-                raise InvalidOption(str(error)) from None
+                raise InvalidOption(error.args[0]) from None
         return listed_barriers(value)
 
     @classmethod
@@ -325,34 +335,31 @@ class CargePosition(Position):
         fields = fen.split()
         if len(fields) != 5:
             raise InvalidFen(
-                "a Carge FEN has 5 fields (ranks, side, barriers, pawns in hand,"
-                f" barrier moves left), not {len(fields)}"
+                _(
+                    "a Carge FEN has 5 fields (ranks, side, barriers, pawns in hand,"
+                    " barrier moves left), not {count}",
+                    count=len(fields),
+                )
             )
         ranks_text, side_text, barriers_text, hands_text, left_text = fields
         board = _read_ranks(ranks_text)
         if side_text not in ("w", "b"):
-            raise InvalidFen(f"side to move must be w or b, not {side_text!r}")
+            raise InvalidFen(_("side to move must be w or b, not {side!r}", side=side_text))
         side = 1 if side_text == "w" else -1
         mask = 0 if barriers_text == "-" else parse_barriers(barriers_text.split(","), InvalidFen)
-        hands = _read_pair(hands_text, "pawns in hand", PAWNS)
-        left = _read_pair(left_text, "barrier moves left", BARRIER_MOVES)
+        hands = _read_pair(hands_text, "hands", PAWNS)
+        left = _read_pair(left_text, "left", BARRIER_MOVES)
         for i, s in enumerate((1, -1)):
             on_board = sum(abs(v) for v in board if v * s > 0)
             if on_board + hands[i] > PAWNS:
-                raise InvalidFen(
-                    f"{SIDE_NAMES[s]} has {on_board} pawns on the board and {hands[i]} in hand;"
-                    f" at most {PAWNS} in all"
-                )
+                raise InvalidFen(_too_many_pawns(s, on_board, hands[i]))
         if hands != (0, 0):
             if any(abs(v) == 2 for v in board):
-                raise InvalidFen("no stack can stand on the board while pawns are still in hand")
+                raise InvalidFen(_("no stack can stand on the board while pawns are still in hand"))
             if hands[1] - hands[0] != (side == -1):
-                raise InvalidFen(
-                    f"pawns in hand {hands_text} do not fit {SIDE_NAMES[side]} placing next"
-                    " (White places first, then the players alternate)"
-                )
+                raise InvalidFen(_hands_do_not_fit(side, hands_text))
             if left[0] != left[1]:
-                raise InvalidFen("no barrier move can have been made while pawns are in hand")
+                raise InvalidFen(_("no barrier move can have been made while pawns are in hand"))
         return cls._make(tuple(board), mask, side, hands, left)
 
     def fen(self) -> str:
@@ -401,7 +408,7 @@ class CargePosition(Position):
             return [CargeMove("place", -1, sq) for sq in range(SQUARES) if not self._board[sq]]
         moves = [
             CargeMove("capture" if capture else "move", f, t)
-            for f, t, _, _, capture in self._ordinary()
+            for f, t, _f_after, _t_after, capture in self._ordinary()
         ]
         if moves and self._left[0 if s == 1 else 1]:
             moves += [
@@ -423,7 +430,7 @@ class CargePosition(Position):
                 board[sq] = 0
             left = (left[0] - 1, left[1]) if me == 0 else (left[0], left[1] - 1)
         else:
-            board[move.frm], board[move.to], _ = EFFECTS[board[move.frm], board[move.to]]
+            board[move.frm], board[move.to], _capture = EFFECTS[board[move.frm], board[move.to]]
         return self._make(tuple(board), mask, -s, hands, left)
 
     def move_text(self, move: CargeMove) -> str:
@@ -566,7 +573,13 @@ class CargePosition(Position):
 def _read_ranks(text: str) -> list[int]:
     rows = text.split("/")
     if len(rows) != SIZE:
-        raise InvalidFen(f"the board needs {SIZE} ranks separated by /, not {len(rows)}")
+        raise InvalidFen(
+            _(
+                "the board needs {size} ranks separated by /, not {count}",
+                size=SIZE,
+                count=len(rows),
+            )
+        )
     board = [0] * SQUARES
     for i, row in enumerate(rows):
         rank = SIZE - 1 - i
@@ -580,18 +593,80 @@ def _read_ranks(text: str) -> list[int]:
                 file += int(char)
             else:
                 raise InvalidFen(
-                    f"unknown character {char!r} in rank {rank + 1} (use P, S, p, s, 1-5)"
+                    _(
+                        "unknown character {char!r} in rank {rank} (use P, S, p, s, 1-5)",
+                        char=char,
+                        rank=rank + 1,
+                    )
                 )
         if file != SIZE:
-            raise InvalidFen(f"rank {rank + 1} ({row!r}) does not hold exactly {SIZE} squares")
+            raise InvalidFen(
+                _(
+                    "rank {rank} ({row!r}) does not hold exactly {size} squares",
+                    rank=rank + 1,
+                    row=row,
+                    size=SIZE,
+                )
+            )
     return board
 
 
 def _read_pair(text: str, what: str, most: int) -> tuple[int, int]:
+    """A White,Black pair of the FEN: ``what`` is "hands" (pawns in hand) or "left"
+    (barrier moves left)."""
     white, comma, black = text.partition(",")
     if not (comma and is_number(white) and is_number(black)):
-        raise InvalidFen(f"{what} must be written White,Black such as {most},{most}, not {text!r}")
+        if what == "hands":
+            message = _(
+                "pawns in hand must be written White,Black such as {most},{most}, not {text!r}",
+                most=most,
+                text=text,
+            )
+        else:
+            message = _(
+                "barrier moves left must be written White,Black such as {most},{most},"
+                " not {text!r}",
+                most=most,
+                text=text,
+            )
+        raise InvalidFen(message)
     pair = int(white), int(black)
     if max(pair) > most:
-        raise InvalidFen(f"{what} cannot exceed {most}, not {text}")
+        if what == "hands":
+            message = _("pawns in hand cannot exceed {most}, not {text}", most=most, text=text)
+        else:
+            message = _("barrier moves left cannot exceed {most}, not {text}", most=most, text=text)
+        raise InvalidFen(message)
     return pair
+
+
+def _too_many_pawns(s: int, on_board: int, in_hand: int) -> Message:
+    """Why a FEN gives side ``s`` more than its pawns (only built when raising)."""
+    if s == 1:
+        return _(
+            "White has {board} pawns on the board and {hand} in hand; at most {most} in all",
+            board=on_board,
+            hand=in_hand,
+            most=PAWNS,
+        )
+    return _(
+        "Black has {board} pawns on the board and {hand} in hand; at most {most} in all",
+        board=on_board,
+        hand=in_hand,
+        most=PAWNS,
+    )
+
+
+def _hands_do_not_fit(side: int, hands_text: str) -> Message:
+    """Why the pawns in hand of a FEN do not fit side ``side`` placing next."""
+    if side == 1:
+        return _(
+            "pawns in hand {hands} do not fit White placing next"
+            " (White places first, then the players alternate)",
+            hands=hands_text,
+        )
+    return _(
+        "pawns in hand {hands} do not fit Black placing next"
+        " (White places first, then the players alternate)",
+        hands=hands_text,
+    )

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from .base import FILES, RulesError, square_name
+from .base import FILES, Message, RulesError, _, square_name
 
 SIZE = 5
 SQUARES = SIZE * SIZE
@@ -49,9 +49,16 @@ def barrier_index(name: str, error: type[RulesError] = RulesError) -> int:
     if index is not None:
         return index
     if len(name) == 3 and name[0] in FILES[:SIZE] and name[1] in "12345" and name[2] in "ne":
-        beyond = "there is no rank 6" if name[2] == "n" else "there is no file f"
-        raise error(f"barrier {name} lies on the edge of the board ({beyond})")
-    raise error(f"not a barrier: {name!r} (write a square and n or e, such as b2n or c3e)")
+        if name[2] == "n":
+            raise error(
+                _("barrier {name} lies on the edge of the board (there is no rank 6)", name=name)
+            )
+        raise error(
+            _("barrier {name} lies on the edge of the board (there is no file f)", name=name)
+        )
+    raise error(
+        _("not a barrier: {name!r} (write a square and n or e, such as b2n or c3e)", name=name)
+    )
 
 
 def barrier_names(mask: int) -> list[str]:
@@ -65,7 +72,7 @@ def parse_barriers(names: Iterable[str], error: type[RulesError] = RulesError) -
     for name in names:
         bit = 1 << barrier_index(name, error)
         if mask & bit:
-            raise error(f"barrier {name} is given twice")
+            raise error(_("barrier {name} is given twice", name=name))
         mask |= bit
     return mask
 
@@ -81,7 +88,7 @@ def listed_barriers(value: str) -> tuple[str, ...]:
 
 def regions(mask: int) -> list[list[int]]:
     """The parts of the board that barriers keep apart, largest first."""
-    neighbours: list[list[int]] = [[] for _ in range(SQUARES)]
+    neighbours: list[list[int]] = [[] for _sq in range(SQUARES)]
     for i, (a, b) in enumerate(EDGE_ENDS):
         if not mask >> i & 1:
             neighbours[a].append(b)
@@ -104,7 +111,7 @@ def regions(mask: int) -> list[list[int]]:
     return sorted(parts, key=len, reverse=True)
 
 
-def enclosure_problem(mask: int) -> str | None:
+def enclosure_problem(mask: int) -> Message | None:
     """Why a starting layout encloses part of the board, or None if it does not."""
     parts = regions(mask)
     if len(parts) == 1:
@@ -112,9 +119,10 @@ def enclosure_problem(mask: int) -> str | None:
     cut = "; ".join(
         ", ".join(sorted(square_name(sq % SIZE, sq // SIZE) for sq in part)) for part in parts[1:]
     )
-    return (
-        f"the barriers enclose {cut}"
-        " (every square must reach every other without crossing a barrier)"
+    return _(
+        "the barriers enclose {cut}"
+        " (every square must reach every other without crossing a barrier)",
+        cut=cut,
     )
 
 
@@ -135,8 +143,12 @@ def random_layout(count: int, rng: random.Random) -> tuple[str, ...]:
     """
     if not 0 <= count <= MAX_BARRIERS:
         raise RulesError(
-            f"a random layout has 0 to {MAX_BARRIERS} barriers (more would enclose a square),"
-            f" not {count}"
+            _(
+                "a random layout has 0 to {most} barriers (more would enclose a square),"
+                " not {count}",
+                most=MAX_BARRIERS,
+                count=count,
+            )
         )
     while True:
         edges = rng.sample(range(EDGE_COUNT), count)

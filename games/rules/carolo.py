@@ -23,9 +23,11 @@ from .base import (
     InvalidFen,
     InvalidMove,
     InvalidOption,
+    Message,
     Option,
     Outcome,
     Position,
+    _,
     is_number,
     square_name,
 )
@@ -38,7 +40,6 @@ LETTERS = {EGO: "E", CAROLO: "C", BAYARD: "B", HUBRIS: "H", AYMON: "A"}
 CODES = {letter: code for code, letter in LETTERS.items()}
 CODES.update({letter.lower(): code | BLACK_BIT for code, letter in LETTERS.items()})
 PIECE_NAMES = {"E": "Ego", "C": "Carolo", "B": "Bayard", "H": "Hubris", "A": "Aymon"}
-TYPE_NAMES = {code: PIECE_NAMES[letter] for code, letter in LETTERS.items()}
 CAPTURES = {EGO: BAYARD, BAYARD: AYMON, HUBRIS: BAYARD, CAROLO: HUBRIS}  # taker -> taken
 MAX_COUNT = {EGO: 1, CAROLO: 1, BAYARD: 2, HUBRIS: 2, AYMON: 4}
 
@@ -47,6 +48,39 @@ NEY_SQUARES = {2: WHITE, 5: WHITE, 58: BLACK, 61: BLACK}  # c1, f1, c8, f8
 NEY_BIT = [0] * 64
 for _bit, _sq in enumerate(sorted(NEY_SQUARES)):
     NEY_BIT[_sq] = 1 << _bit
+
+
+# -- words for players (built once; the engine's errors pick from them) ------------
+PIECE_WORDS = {
+    EGO: _("Ego"),
+    CAROLO: _("Carolo"),
+    BAYARD: _("Bayard"),
+    HUBRIS: _("Hubris"),
+    AYMON: _("Aymon"),
+}
+TAKE_REFUSALS = {  # the piece on a square it cannot take (CAPTURES, in words)
+    EGO: _("the Ego can only take a Bayard"),
+    CAROLO: _("the Carolo can only take a Hubris"),
+    BAYARD: _("the Bayard can only take an Aymon"),
+    HUBRIS: _("the Hubris can only take a Bayard"),
+    AYMON: _("the Aymon never takes anything"),
+}
+ENDINGS = {  # (Outcome.reason, winner): Outcome.text of an ending found on the board
+    ("mat", WHITE): _("White wins by mat: the white Carolo is next to the black Ego"),
+    ("mat", BLACK): _("Black wins by mat: the black Carolo is next to the white Ego"),
+    ("reconquest", WHITE): _("White wins by reconquest: the white Ego reached rank 8"),
+    ("reconquest", BLACK): _("Black wins by reconquest: the black Ego reached rank 1"),
+    ("no-moves", WHITE): _("White wins: black has no legal move"),
+    ("no-moves", BLACK): _("Black wins: white has no legal move"),
+}
+WRONG_TURN = {  # keyed by the side to move
+    WHITE: _("it is white's turn, not black's"),
+    BLACK: _("it is black's turn, not white's"),
+}
+
+
+def _ending_words(ending: Outcome) -> Message:
+    return ENDINGS.get((ending.reason, ending.winner)) or _("the game is over")
 
 
 def piece_name(letter: str) -> str:
@@ -224,11 +258,11 @@ def _count(b: list[int], side: int, ney: int) -> int:
     n += b.count(AYMON | side) * b.count(0)
     bayard, hubris = BAYARD | side, HUBRIS | side
     sq = -1
-    for _ in range(b.count(bayard)):
+    for _i in range(b.count(bayard)):
         sq = b.index(bayard, sq + 1)
         n += len(_bayard_targets(b, sq, side, ney))
     sq = -1
-    for _ in range(b.count(hubris)):
+    for _i in range(b.count(hubris)):
         sq = b.index(hubris, sq + 1)
         n += len(_hubris_targets(b, sq, side))
     return n
@@ -316,16 +350,20 @@ class CaroloPosition(Position):
         options = dict(options or {})
         fen = options.pop("fen", "").strip()
         if options:
-            raise InvalidOption(f"unknown option {sorted(options)[0]!r} (Le Carolo has: fen)")
+            raise InvalidOption(
+                _("unknown option {name!r} (Le Carolo has: fen)", name=sorted(options)[0])
+            )
         if not fen:
             return cls.from_fen(START_FEN)
         try:
             position = cls.from_fen(fen)
         except InvalidFen as error:
-            raise InvalidOption(f"fen: {error}") from None
+            raise InvalidOption(_("fen: {error}", error=error.args[0])) from None
         ending = position.outcome()
         if ending is not None:
-            raise InvalidOption(f"fen: the game is already over there ({ending.text})")
+            raise InvalidOption(
+                _("fen: the game is already over there ({ending})", ending=_ending_words(ending))
+            )
         return position
 
     @classmethod
@@ -333,13 +371,19 @@ class CaroloPosition(Position):
         fields = fen.split()
         if len(fields) != 4:
             raise InvalidFen(
-                f"a Carolo FEN has 4 fields (board, side, Ney squares, move number), "
-                f"not {len(fields)}: {fen[:80]!r}"
+                _(
+                    "a Carolo FEN has 4 fields (board, side, Ney squares, move number), "
+                    "not {count}: {fen!r}",
+                    count=len(fields),
+                    fen=fen[:80],
+                )
             )
         placement, side_field, ney_field, move_field = fields
         rows = placement.split("/")
         if len(rows) != 8:
-            raise InvalidFen(f"the board needs 8 ranks separated by '/', not {len(rows)}")
+            raise InvalidFen(
+                _("the board needs 8 ranks separated by '/', not {count}", count=len(rows))
+            )
         board = [0] * 64
         for i, row in enumerate(rows):
             rank = 7 - i
@@ -352,46 +396,67 @@ class CaroloPosition(Position):
                         board[rank * 8 + file] = CODES[char]
                     file += 1
                 else:
-                    raise InvalidFen(f"rank {rank + 1}: {char!r} is not a Carolo piece or a count")
+                    raise InvalidFen(
+                        _(
+                            "rank {rank}: {char!r} is not a Carolo piece or a count",
+                            rank=rank + 1,
+                            char=char,
+                        )
+                    )
                 if file > 8:
                     break
             if file != 8:
-                raise InvalidFen(f"rank {rank + 1} ({row!r}) must cover 8 squares")
+                raise InvalidFen(
+                    _("rank {rank} ({row!r}) must cover 8 squares", rank=rank + 1, row=row)
+                )
         for side in (0, BLACK_BIT):
-            colour = _side_name(side)
             for kind, most in MAX_COUNT.items():
                 count = board.count(kind | side)
-                name = TYPE_NAMES[kind]
                 if kind in (EGO, CAROLO) and count != 1:
-                    raise InvalidFen(f"{colour} must have exactly one {name}, not {count}")
+                    raise InvalidFen(_exactly_one(side, kind, count))
                 if count > most:
-                    raise InvalidFen(f"{colour} has {count} of {name}, at most {most} allowed")
+                    raise InvalidFen(_too_many(side, kind, count, most))
             colours = [(sq % 8 + sq // 8) % 2 for sq in range(64) if board[sq] == HUBRIS | side]
             if len(colours) == 2 and colours[0] == colours[1]:
                 raise InvalidFen(
-                    f"{colour}'s two Hubris must stand on squares of different colours"
+                    _("black's two Hubris must stand on squares of different colours")
+                    if side
+                    else _("white's two Hubris must stand on squares of different colours")
                 )
         if side_field not in ("w", "b"):
-            raise InvalidFen(f"the side to move must be 'w' or 'b', not {side_field!r}")
+            raise InvalidFen(
+                _("the side to move must be 'w' or 'b', not {side!r}", side=side_field)
+            )
         ney = 0
         if ney_field != "-":
             if not NEY_RE.fullmatch(ney_field):
                 raise InvalidFen(
-                    f"the Ney field must be '-' or squares like c1f1, not {ney_field!r}"
+                    _("the Ney field must be '-' or squares like c1f1, not {ney!r}", ney=ney_field)
                 )
             for i in range(0, len(ney_field), 2):
                 name = ney_field[i : i + 2]
                 sq = "abcdefgh".index(name[0]) + 8 * (int(name[1]) - 1)
                 owner = NEY_SQUARES.get(sq)
                 if owner is None:
-                    raise InvalidFen(f"Ney square {name} is not a Bayard start (c1, f1, c8, f8)")
+                    raise InvalidFen(
+                        _("Ney square {square} is not a Bayard start (c1, f1, c8, f8)", square=name)
+                    )
                 if board[sq] != BAYARD | (BLACK_BIT if owner == BLACK else 0):
-                    raise InvalidFen(f"Ney square {name} does not hold a {owner} Bayard")
+                    raise InvalidFen(
+                        _("Ney square {square} does not hold a black Bayard", square=name)
+                        if owner == BLACK
+                        else _("Ney square {square} does not hold a white Bayard", square=name)
+                    )
                 if ney & NEY_BIT[sq]:
-                    raise InvalidFen(f"Ney square {name} is given twice")
+                    raise InvalidFen(_("Ney square {square} is given twice", square=name))
                 ney |= NEY_BIT[sq]
         if not is_number(move_field) or int(move_field) < 1:
-            raise InvalidFen(f"the move number must be a whole number from 1, not {move_field!r}")
+            raise InvalidFen(
+                _(
+                    "the move number must be a whole number from 1, not {number!r}",
+                    number=move_field,
+                )
+            )
         return cls(tuple(board), BLACK_BIT if side_field == "b" else 0, ney, int(move_field))
 
     def fen(self) -> str:
@@ -460,9 +525,11 @@ class CaroloPosition(Position):
         text = text.strip()
         found = MOVE_RE.fullmatch(text)
         if not found:
-            raise InvalidMove(f"not a Carolo move: {text[:64]!r} (write it like d1-d7 or d1xg4)")
+            raise InvalidMove(
+                _("not a Carolo move: {text!r} (write it like d1-d7 or d1xg4)", text=text[:64])
+            )
         if side is not None and side != self.side:
-            raise IllegalMove(f"it is {self.side}'s turn, not {side}'s")
+            raise IllegalMove(WRONG_TURN[self.side])
         frm, sep, to = found.groups()
         frm_sq = "abcdefgh".index(frm[0]) + 8 * (int(frm[1]) - 1)
         to_sq = "abcdefgh".index(to[0]) + 8 * (int(to[1]) - 1)
@@ -470,62 +537,80 @@ class CaroloPosition(Position):
         if (frm_sq, to_sq) in self._legal_pairs():
             move = Move(frm_sq, to_sq, bool(self._board[to_sq]))
             if (sep == "x") != move.capture:
-                raise IllegalMove(f"{text} must be written {move}")
+                raise IllegalMove(_("{text} must be written {move}", text=text, move=str(move)))
             return move
-        raise IllegalMove(f"{text}: {self._why_illegal(frm_sq, to_sq)}")
+        raise IllegalMove(_("{text}: {reason}", text=text, reason=self._why_illegal(frm_sq, to_sq)))
 
-    def _why_illegal(self, frm: int, to: int) -> str:
+    def _why_illegal(self, frm: int, to: int) -> Message:
         """A short reason for a move that is not legal (only for error messages)."""
         ending = self.outcome()
         if ending is not None:
-            return f"the game is over ({ending.text})"
+            return _("the game is over ({ending})", ending=_ending_words(ending))
         b, side = self._board, self._side
         piece = b[frm]
         if not piece:
-            return f"there is no piece on {_name(frm)}"
+            return _("there is no piece on {square}", square=_name(frm))
         if piece & BLACK_BIT != side:
-            return f"the piece on {_name(frm)} is not {self.side}'s"
+            if side:
+                return _("the piece on {square} is not black's", square=_name(frm))
+            return _("the piece on {square} is not white's", square=_name(frm))
         kind = piece & TYPE_MASK
-        name = TYPE_NAMES[kind]
         pull = self.attraction()
         if pull is not None:
-            options = f"the Ego's move {pull.ego}-{pull.landing}"
+            move = f"{pull.ego}-{pull.landing}"
             between = [m for m in self.legal_moves() if b[m.frm] == HUBRIS | side]
-            if between:
-                squares = " or ".join(sorted({_name(m.to) for m in between}))
-                options += f" or a Hubris move onto {squares}"
-            return (
-                f"attraction: the enemy Hubris on {pull.hubris} attracts the Ego on {pull.ego}; "
-                f"only {options} are allowed"
+            if not between:
+                return _(
+                    "attraction: the enemy Hubris on {hubris} attracts the Ego on {ego}; "
+                    "only the Ego's move {move} is allowed",
+                    hubris=pull.hubris,
+                    ego=pull.ego,
+                    move=move,
+                )
+            first, *others = sorted({_name(m.to) for m in between})
+            squares: str | Message = first
+            for square in others:
+                squares = _("{squares} or {square}", squares=squares, square=square)
+            return _(
+                "attraction: the enemy Hubris on {hubris} attracts the Ego on {ego}; "
+                "only the Ego's move {move} or a Hubris move onto {squares} are allowed",
+                hubris=pull.hubris,
+                ego=pull.ego,
+                move=move,
+                squares=squares,
             )
         if frm == to:
-            return "a move must leave its square"
+            return _("a move must leave its square")
         target = b[to]
         if target and target & BLACK_BIT == side:
-            return f"{_name(to)} holds your own {TYPE_NAMES[target & TYPE_MASK]}"
+            return _(
+                "{square} holds your own {piece}",
+                square=_name(to),
+                piece=PIECE_WORDS[target & TYPE_MASK],
+            )
         if target and CAPTURES.get(kind) != target & TYPE_MASK:
-            prey = CAPTURES.get(kind)
-            can = f"can only take a {TYPE_NAMES[prey]}" if prey else "never takes anything"
-            return f"the {name} {can}"
+            return TAKE_REFUSALS[kind]
         df, dr = abs(to % 8 - frm % 8), abs(to // 8 - frm // 8)
         if kind == EGO:
             if df + dr != 1:
-                return "the Ego steps one square orthogonally"
-            return "the Ego may not step next to the enemy Carolo"
+                return _("the Ego steps one square orthogonally")
+            return _("the Ego may not step next to the enemy Carolo")
         if kind == BAYARD:
             if max(df, dr) != 3:
-                return "the Bayard jumps to a square exactly 3 squares away"
-            return "Ney's rule: on its first move a Bayard may not jump straight 3 squares forward"
+                return _("the Bayard jumps to a square exactly 3 squares away")
+            return _(
+                "Ney's rule: on its first move a Bayard may not jump straight 3 squares forward"
+            )
         if kind == HUBRIS:
             if df != dr:
-                return "the Hubris moves diagonally"
-            return "the Hubris cannot pass other pieces"
+                return _("the Hubris moves diagonally")
+            return _("the Hubris cannot pass other pieces")
         if kind == CAROLO:
-            return (
+            return _(
                 "the Carolo cannot end there: it slides until it meets an obstacle, "
                 "bouncing only off Aymons and the edge"
             )
-        return "not a legal move here"
+        return _("not a legal move here")
 
     def attraction(self) -> Attraction | None:
         """The enemy Hubris that restricts this turn's moves, or None."""
@@ -620,6 +705,32 @@ class CaroloPosition(Position):
 
     def __repr__(self) -> str:
         return f"CaroloPosition.from_fen({self.fen()!r})"
+
+
+def _exactly_one(side: int, kind: int, count: int) -> Message:
+    """A FEN without exactly one Ego or Carolo of a side (only for error messages)."""
+    piece = PIECE_WORDS[kind]
+    if side:
+        return _("black must have exactly one {piece}, not {count}", piece=piece, count=count)
+    return _("white must have exactly one {piece}, not {count}", piece=piece, count=count)
+
+
+def _too_many(side: int, kind: int, count: int, most: int) -> Message:
+    """A FEN with more of a piece than a side may have (only for error messages)."""
+    parts = {"count": count, "most": most}
+    if side:
+        templates = {
+            BAYARD: _("black has {count} of Bayard, at most {most} allowed", **parts),
+            HUBRIS: _("black has {count} of Hubris, at most {most} allowed", **parts),
+            AYMON: _("black has {count} of Aymon, at most {most} allowed", **parts),
+        }
+    else:
+        templates = {
+            BAYARD: _("white has {count} of Bayard, at most {most} allowed", **parts),
+            HUBRIS: _("white has {count} of Hubris, at most {most} allowed", **parts),
+            AYMON: _("white has {count} of Aymon, at most {most} allowed", **parts),
+        }
+    return templates[kind]
 
 
 def _letter(p: int) -> str:

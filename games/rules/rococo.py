@@ -20,6 +20,7 @@ from .base import (
     InvalidOption,
     Outcome,
     Position,
+    _,
     is_number,
     square_name,
 )
@@ -117,17 +118,17 @@ class RococoPosition(Position):
     @classmethod
     def start(cls, options: Mapping[str, str] | None = None) -> Self:
         if options:
-            raise InvalidOption(f"Rococo has no options (got {', '.join(options)})")
+            raise InvalidOption(_("Rococo has no options (got {names})", names=", ".join(options)))
         return cls.from_fen(START_FEN)
 
     @classmethod
     def from_fen(cls, fen: str) -> Self:
         parts = fen.split()
         if len(parts) != 4:
-            raise InvalidFen("a Rococo FEN has 4 fields: board, side, plies, last swap")
+            raise InvalidFen(_("a Rococo FEN has 4 fields: board, side, plies, last swap"))
         rows = parts[0].split("/")
         if len(rows) != 10:
-            raise InvalidFen(f"the board needs 10 ranks, not {len(rows)}")
+            raise InvalidFen(_("the board needs 10 ranks, not {count}", count=len(rows)))
         board = [rb.OFF] * 144
         for sq in rb.SQUARES:
             board[sq] = rb.EMPTY
@@ -141,25 +142,31 @@ class RococoPosition(Position):
                     continue
                 kind = LETTER_TYPE.get(char.lower())
                 if kind is None:
-                    raise InvalidFen(f"unknown piece letter {char!r} on rank {rank + 1}")
+                    raise InvalidFen(
+                        _("unknown piece letter {char!r} on rank {rank}", char=char, rank=rank + 1)
+                    )
                 if file >= 10:
-                    raise InvalidFen(f"rank {rank + 1} has more than 10 squares")
+                    raise InvalidFen(_("rank {rank} has more than 10 squares", rank=rank + 1))
                 side = 0 if char.isupper() else 1
                 sq = rb.index(file, rank)
                 if kind == rb.KING:
                     if kings[side]:
-                        raise InvalidFen(f"{'White' if side == 0 else 'Black'} has two kings")
+                        raise InvalidFen(
+                            _("White has two kings") if side == 0 else _("Black has two kings")
+                        )
                     kings[side] = sq
                 board[sq] = kind | (rb.BLACK_BIT if side else 0)
                 file += 1
             if file != 10:
-                raise InvalidFen(f"rank {rank + 1} has {file} squares, not 10")
+                raise InvalidFen(
+                    _("rank {rank} has {count} squares, not 10", rank=rank + 1, count=file)
+                )
         if not kings[0] or not kings[1]:
-            raise InvalidFen(f"{'White' if not kings[0] else 'Black'} has no king")
+            raise InvalidFen(_("White has no king") if not kings[0] else _("Black has no king"))
         if parts[1] not in ("w", "b"):
-            raise InvalidFen(f"side to move must be w or b, not {parts[1]!r}")
+            raise InvalidFen(_("side to move must be w or b, not {text!r}", text=parts[1]))
         if not is_number(parts[2]):
-            raise InvalidFen(f"plies played must be a whole number, not {parts[2]!r}")
+            raise InvalidFen(_("plies played must be a whole number, not {text!r}", text=parts[2]))
         swap = None
         if parts[3] != "-":
             swap = _parse_swap(parts[3])
@@ -266,4 +273,6 @@ def _parse_swap(text: str) -> tuple[int, int]:
             return _square(text[:cut]), _square(text[cut:])
         except ValueError:
             continue
-    raise InvalidFen(f"last swap must be '-' or two squares such as f9e9, not {text!r}")
+    raise InvalidFen(
+        _("last swap must be '-' or two squares such as f9e9, not {text!r}", text=text)
+    )

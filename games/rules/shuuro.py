@@ -28,9 +28,11 @@ from .base import (
     InvalidFen,
     InvalidMove,
     InvalidOption,
+    Message,
     Option,
     Outcome,
     Position,
+    _,
     is_number,
 )
 from .shuuro_core import (
@@ -58,23 +60,73 @@ BUY, GIVE_BACK, DONE = 0, 1, 2
 ROLL = 1 << 26
 FIFTY_MOVES = 100  # plies without a capture or a pawn move
 
-ORDINALS = (
-    "zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh "
-    "twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth"
-).split()
 RECRUIT_RE = re.compile(r"([+-])([KQRBNP])|done")
 ROLL_RE = re.compile(r"roll ([1-6]),([1-6])")
 SIDE_OF = {WHITE: 1, BLACK: -1}
 NAME_OF = {1: WHITE, -1: BLACK}
 
+# Words for players, whole sentences per piece and per side (French needs the
+# gender and the article of each).  The limit refusal names the piece one over
+# its cap: a hand never holds more than the cap while the limits are on.
+OVER_LIMIT = {
+    "Q": _("a fourth queen is over the limit of 3"),
+    "R": _("a seventh rook is over the limit of 6"),
+    "B": _("a tenth bishop is over the limit of 9"),
+    "N": _("a tenth knight is over the limit of 9"),
+    "P": _("a nineteenth pawn is over the limit of 18"),
+}
+NONE_TO_GIVE_BACK = {
+    "Q": _("there is no queen to give back"),
+    "R": _("there is no rook to give back"),
+    "B": _("there is no bishop to give back"),
+    "N": _("there is no knight to give back"),
+    "P": _("there is no pawn to give back"),
+}
+KING_REFUSAL = _("the King is always included: it is neither bought nor given back")
+NOT_YOUR_TURN = {
+    WHITE: _("it is not white's turn to act"),
+    BLACK: _("it is not black's turn to act"),
+}
+CONFIRMED = {
+    WHITE: _("white has confirmed the army; wait for the other player"),
+    BLACK: _("black has confirmed the army; wait for the other player"),
+}
+
+
+def _too_dear(letter: str, left: int) -> Message:
+    """Not enough points left for a ``letter``."""
+    price = PRICES[letter]
+    if letter == "Q":
+        return _("not enough points: {left} left, a queen costs {price}", left=left, price=price)
+    if letter == "R":
+        return _("not enough points: {left} left, a rook costs {price}", left=left, price=price)
+    if letter == "B":
+        return _("not enough points: {left} left, a bishop costs {price}", left=left, price=price)
+    if letter == "N":
+        return _("not enough points: {left} left, a knight costs {price}", left=left, price=price)
+    return _("not enough points: {left} left, a pawn costs {price}", left=left, price=price)
+
+
+def _over_cap(letter: str, cap: int) -> Message:
+    """An army holds more than ``cap`` pieces of type ``letter``."""
+    if letter == "Q":
+        return _("more than {cap} queens", cap=cap)
+    if letter == "R":
+        return _("more than {cap} rooks", cap=cap)
+    if letter == "B":
+        return _("more than {cap} bishops", cap=cap)
+    if letter == "N":
+        return _("more than {cap} knights", cap=cap)
+    return _("more than {cap} pawns", cap=cap)
+
+
+def _army_size(count: int) -> Message:
+    return _("an army has at most {count} pieces", count=count)
+
 
 def piece_name(letter: str) -> str:
     """``"q"`` -> ``"Queen"``."""
     return PIECE_NAMES[letter.upper()]
-
-
-def _with_article(word: str) -> str:
-    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
 
 
 def _count(hand: Sequence[int]) -> int:
@@ -144,13 +196,20 @@ class ShuuroPosition(Position):
             option = next((o for o in cls.options if o.name == name), None)
             if option is None:
                 known = ", ".join(o.name for o in cls.options)
-                raise InvalidOption(f"unknown option {name!r} (one of {known})")
+                raise InvalidOption(
+                    _("unknown option {name!r} (one of {known})", name=name, known=known)
+                )
             if option.choices and value not in option.choices:
-                raise InvalidOption(f"{name} must be one of {', '.join(option.choices)}")
+                choices = ", ".join(option.choices)
+                raise InvalidOption(
+                    _("{name} must be one of {choices}", name=name, choices=choices)
+                )
             values[name] = value
         budget = values["budget"]
         if not is_number(budget) or int(budget) > 100000:
-            raise InvalidOption(f"budget must be a whole number up to 100000, not {budget!r}")
+            raise InvalidOption(
+                _("budget must be a whole number up to 100000, not {budget!r}", budget=budget)
+            )
         opts = Options(
             budget=int(budget),
             limits=values["limits"] == "on",
@@ -186,26 +245,30 @@ class ShuuroPosition(Position):
             if engine.in_check(-state.side) and not engine.ambush():
                 # No move leads here: the King could be taken.  Only the fight's first
                 # position may have it (the ambush, which ends the game).
-                raise InvalidFen(f"{NAME_OF[-state.side]} is in check with the other side to move")
+                if state.side > 0:
+                    raise InvalidFen(_("black is in check with the other side to move"))
+                raise InvalidFen(_("white is in check with the other side to move"))
         return position
 
     @classmethod
-    def _problem(cls, s: State) -> str | None:
+    def _problem(cls, s: State) -> Message | None:
         """Why a parsed FEN is not a position of this game (None: it is)."""
         size, w = cls.width * cls.height, cls.width
         if s.pre_phase:
             if any(s.board) or s.ply or s.ep >= 0 or s.side < 0:
-                return "before deployment the board holds only plinths, side w, ply 0, no e.p."
+                return _("before deployment the board holds only plinths, side w, ply 0, no e.p.")
             if s.rolls > cls._total_rolls(s.options):
-                return f"at most {cls._total_rolls(s.options)} plinth rolls"
+                return _("at most {count} plinth rolls", count=cls._total_rolls(s.options))
             recruited = s.pre_phase == "plinths" and not s.options.scouts
             for colour in (0, 1):
                 hand = s.hands[colour]
                 if s.pre_phase == "plinths" and s.options.scouts and _count(hand) != 1:
-                    return "with scouts, the plinths are rolled before anything is bought"
+                    return _("with scouts, the plinths are rolled before anything is bought")
                 problem = cls._army_problem(hand, s.options)
+                if problem and colour == 0:
+                    return _("white's army: {problem}", problem=problem)
                 if problem:
-                    return f"{NAME_OF[1 - 2 * colour]}'s army: {problem}"
+                    return _("black's army: {problem}", problem=problem)
             rolled = s.rolls if s.pre_phase == "plinths" else cls._total_rolls(s.options)
             if s.pre_phase == "recruitment" and not s.options.scouts:
                 rolled = 0
@@ -213,25 +276,30 @@ class ShuuroPosition(Position):
             if problem:
                 return problem
             if recruited and s.done:
-                return "done belongs to the recruitment phase"
+                return _("done belongs to the recruitment phase")
             if len(s.done) == 2:
-                return "both players have confirmed: recruitment is over"
+                return _("both players have confirmed: recruitment is over")
             return None
         deploying = any(s.hands[0]) or any(s.hands[1])
         for side in (1, -1):
             colour = 0 if side > 0 else 1
             kings = s.board.count(KING * side) + s.hands[colour][KING]
+            if kings != 1 and side > 0:
+                return _("white needs exactly one King, not {kings}", kings=kings)
             if kings != 1:
-                return f"{NAME_OF[side]} needs exactly one King, not {kings}"
+                return _("black needs exactly one King, not {kings}", kings=kings)
         for sq in range(size):
             if abs(s.board[sq]) == PAWN and sq // w in (0, cls.height - 1):
-                return f"a pawn on {cls.geo().names[sq]}, a first or last rank"
+                square = cls.geo().names[sq]
+                return _("a pawn on {square}, a first or last rank", square=square)
         if s.roll:
             placed = any(s.board)
             if placed and deploying:
-                return "roll (who goes first) comes before the first or after the last placement"
+                return _("roll (who goes first) comes before the first or after the last placement")
         elif deploying and not any(s.hands[0 if s.side > 0 else 1]):
-            return f"{NAME_OF[s.side]} is to place a piece but has none in hand"
+            if s.side > 0:
+                return _("white is to place a piece but has none in hand")
+            return _("black is to place a piece but has none in hand")
         if s.ep >= 0:
             mover = -s.side
             rank = s.ep // w
@@ -246,7 +314,8 @@ class ShuuroPosition(Position):
                 or s.board[origin]
                 or s.board[pawn] != mover * PAWN
             ):
-                return f"en passant square {cls.geo().names[s.ep]} does not follow a double step"
+                square = cls.geo().names[s.ep]
+                return _("en passant square {square} does not follow a double step", square=square)
         return None
 
     @classmethod
@@ -254,7 +323,7 @@ class ShuuroPosition(Position):
         return len(cls.quarters()) * options.jungle
 
     @classmethod
-    def _plinth_problem(cls, plinth: tuple[bool, ...], rolled: int, jungle: int) -> str | None:
+    def _plinth_problem(cls, plinth: tuple[bool, ...], rolled: int, jungle: int) -> Message | None:
         quarters = cls.quarters()
         covered = set()
         for index, squares in enumerate(quarters):
@@ -262,24 +331,33 @@ class ShuuroPosition(Position):
             rolls = max(0, min(jungle, rolled - index * jungle))
             found = sum(1 for sq in squares if plinth[sq])
             if found > rolls or (rolls and not found):
-                return f"quarter {index + 1} has {found} plinths after {rolls} rolls"
+                return _(
+                    "quarter {quarter} has {found} plinths after {rolls} rolls",
+                    quarter=index + 1,
+                    found=found,
+                    rolls=rolls,
+                )
         if any(plinth[sq] for sq in range(len(plinth)) if sq not in covered):
-            return "a plinth outside the quarters"
+            return _("a plinth outside the quarters")
         return None
 
     @classmethod
-    def _army_problem(cls, hand: Sequence[int], options: Options) -> str | None:
+    def _army_problem(cls, hand: Sequence[int], options: Options) -> Message | None:
         if hand[KING] != 1:
-            return "exactly one King"
+            return _("exactly one King")
         if _count(hand) > cls.max_pieces:
-            return f"an army has at most {cls.max_pieces} pieces"
+            return _army_size(cls.max_pieces)
         if options.limits:
             for code in range(1, 6):
                 letter = LETTERS[code]
                 if hand[code] > CAPS[letter]:
-                    return f"more than {CAPS[letter]} {piece_name(letter).lower()}s"
+                    return _over_cap(letter, CAPS[letter])
         if _cost(hand) > options.budget:
-            return f"costs {_cost(hand)}, over the budget of {options.budget}"
+            return _(
+                "costs {cost}, over the budget of {budget}",
+                cost=_cost(hand),
+                budget=options.budget,
+            )
         return None
 
     def fen(self) -> str:
@@ -363,27 +441,29 @@ class ShuuroPosition(Position):
         moves.append(RECRUIT | colour << 6 | DONE << 4)
         return moves
 
-    def _refusal(self, colour: int, action: int, code: int) -> str | None:
-        """Why this recruitment move is not allowed (None: it is)."""
+    def _refusal(self, colour: int, action: int, code: int) -> Message | None:
+        """Why this recruitment move is not allowed (None: it is).
+
+        Also run for every move the legal-move listing offers: a Message is made
+        only for a refusal, most of them ready-made.
+        """
         s = self.state
         opts = s.options
         hand = s.hands[colour]
         letter = LETTERS[code]
-        name = piece_name(letter).lower()
         if action == DONE:
             return None
         if code == KING:
-            return "the King is always included: it is neither bought nor given back"
+            return KING_REFUSAL
         if action == GIVE_BACK:
-            return None if hand[code] else f"there is no {name} to give back"
+            return None if hand[code] else NONE_TO_GIVE_BACK[letter]
         if opts.limits and hand[code] >= CAPS[letter]:
-            nth = ORDINALS[hand[code] + 1]
-            return f"{_with_article(nth)} {name} is over the limit of {CAPS[letter]}"
+            return OVER_LIMIT[letter]
         if _count(hand) >= self.max_pieces:
-            return f"an army has at most {self.max_pieces} pieces"
+            return _army_size(self.max_pieces)
         left = opts.budget - _cost(hand)
         if PRICES[letter] > left:
-            return f"not enough points: {left} left, {_with_article(name)} costs {PRICES[letter]}"
+            return _too_dear(letter, left)
         return None
 
     # -- playing ------------------------------------------------------------------------
@@ -456,23 +536,27 @@ class ShuuroPosition(Position):
     def parse_move(self, text: str, side: str | None = None) -> int:
         text = text.strip()
         if not text or len(text) > 64:
-            raise InvalidMove(f"not a move: {text[:64]!r}")
+            raise InvalidMove(_("not a move: {text!r}", text=text[:64]))
         if self.state.pre_phase == "recruitment":
             return self._parse_recruit(text, side)
         if side is not None and side not in self.to_act:
             if not self.to_act:
-                raise IllegalMove("the game is over")
-            raise IllegalMove(f"it is not {side}'s turn to act")
+                raise IllegalMove(_("the game is over"))
+            if side in NOT_YOUR_TURN:
+                raise IllegalMove(NOT_YOUR_TURN[side])
+            raise IllegalMove(_("it is not {side}'s turn to act", side=side))
         return super().parse_move(text, side)
 
     def _parse_recruit(self, text: str, side: str | None) -> int:
         match = RECRUIT_RE.fullmatch(text)
         if not match:
-            raise InvalidMove(f"not a recruitment move: {text!r} (+Q buys, -Q gives back, done)")
+            raise InvalidMove(
+                _("not a recruitment move: {text!r} (+Q buys, -Q gives back, done)", text=text)
+            )
         if side not in (WHITE, BLACK):
-            raise InvalidMove("a recruitment move needs the side that makes it")
+            raise InvalidMove(_("a recruitment move needs the side that makes it"))
         if side not in self.to_act:
-            raise IllegalMove(f"{side} has confirmed the army; wait for the other player")
+            raise IllegalMove(CONFIRMED[side])
         colour = 0 if side == WHITE else 1
         if text == "done":
             return RECRUIT | colour << 6 | DONE << 4

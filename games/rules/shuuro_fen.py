@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .base import InvalidFen, is_number
+from .base import InvalidFen, _, is_number
 from .shuuro_core import KING, KNIGHT, LETTERS, PAWN, TYPE_OF
 
 SIDE_LETTERS = {"w": 1, "b": -1}
@@ -74,14 +74,16 @@ class State:
 
 def parse_onoff(name: str, value: str) -> bool:
     if value not in ("on", "off"):
-        raise InvalidFen(f"{name} must be on or off, not {value!r}")
+        raise InvalidFen(_("{name} must be on or off, not {value!r}", name=name, value=value))
     return value == "on"
 
 
 def read_board(text: str, width: int, height: int) -> tuple[list[int], list[bool]]:
     ranks = text.split("/")
     if len(ranks) != height:
-        raise InvalidFen(f"the board needs {height} ranks, not {len(ranks)}")
+        raise InvalidFen(
+            _("the board needs {height} ranks, not {count}", height=height, count=len(ranks))
+        )
     board = [0] * (width * height)
     plinth = [False] * (width * height)
     for row, rank_text in enumerate(ranks):
@@ -90,15 +92,25 @@ def read_board(text: str, width: int, height: int) -> tuple[list[int], list[bool
         for token in RANK_RE.findall(rank_text):
             if is_number(token):
                 if token[0] == "0":
-                    raise InvalidFen(f"bad empty-square count {token!r} in rank {rank + 1}")
+                    raise InvalidFen(
+                        _(
+                            "bad empty-square count {token!r} in rank {rank}",
+                            token=token,
+                            rank=rank + 1,
+                        )
+                    )
                 file += int(token)
                 continue
             if file >= width:
                 # Nothing may follow a full rank: a piece here would be silently lost.
-                raise InvalidFen(f"rank {rank + 1} has more than {width} squares")
+                raise InvalidFen(
+                    _("rank {rank} has more than {width} squares", rank=rank + 1, width=width)
+                )
             sq = rank * width + file
             if token == "_":
-                raise InvalidFen(f"only a knight may stand on a plinth (rank {rank + 1})")
+                raise InvalidFen(
+                    _("only a knight may stand on a plinth (rank {rank})", rank=rank + 1)
+                )
             if token.startswith("_"):
                 plinth[sq] = True
                 letter = token[1]
@@ -108,10 +120,19 @@ def read_board(text: str, width: int, height: int) -> tuple[list[int], list[bool
                 code = TYPE_OF[token.upper()]
                 board[sq] = code if token.isupper() else -code
             else:
-                raise InvalidFen(f"unknown piece {token!r} in rank {rank + 1}")
+                raise InvalidFen(
+                    _("unknown piece {token!r} in rank {rank}", token=token, rank=rank + 1)
+                )
             file += 1
         if file != width:
-            raise InvalidFen(f"rank {rank + 1} has {file} squares, not {width}")
+            raise InvalidFen(
+                _(
+                    "rank {rank} has {count} squares, not {width}",
+                    rank=rank + 1,
+                    count=file,
+                    width=width,
+                )
+            )
     return board, plinth
 
 
@@ -149,10 +170,16 @@ def read_hand(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
         colour = 0 if letter.isupper() else 1
         code = TYPE_OF[letter.upper()]
         if count.startswith("0") or hands[colour][code]:  # 0, or a leading zero
-            raise InvalidFen(f"bad hand {text!r}: {letter} given twice or with a bad count")
+            raise InvalidFen(
+                _(
+                    "bad hand {text!r}: {letter} given twice or with a bad count",
+                    text=text,
+                    letter=letter,
+                )
+            )
         hands[colour][code] = n
     if pos != len(text):
-        raise InvalidFen(f"bad hand {text!r}")
+        raise InvalidFen(_("bad hand {text!r}", text=text))
     return tuple(hands[0]), tuple(hands[1])
 
 
@@ -170,22 +197,28 @@ def write_hand(hands: tuple[tuple[int, ...], tuple[int, ...]]) -> str:
 def read_fen(text: str, width: int, height: int, default_budget: int) -> State:
     """Parse the FEN's fields; the caller checks the position's consistency."""
     if not isinstance(text, str) or len(text) > 1000:
-        raise InvalidFen("not a Shuuro FEN")
+        raise InvalidFen(_("not a Shuuro FEN"))
     fields = text.split()
     if not 4 <= len(fields) <= 6:
-        raise InvalidFen(f"a Shuuro FEN has 4 to 6 fields, not {len(fields)}: {text[:80]!r}")
+        raise InvalidFen(
+            _(
+                "a Shuuro FEN has 4 to 6 fields, not {count}: {text!r}",
+                count=len(fields),
+                text=text[:80],
+            )
+        )
     board, plinth = read_board(fields[0], width, height)
     if fields[1] not in SIDE_LETTERS:
-        raise InvalidFen(f"side to move must be w or b, not {fields[1]!r}")
+        raise InvalidFen(_("side to move must be w or b, not {side!r}", side=fields[1]))
     hands = read_hand(fields[2])
     if not is_number(fields[3]):
-        raise InvalidFen(f"ply must be a whole number, not {fields[3]!r}")
+        raise InvalidFen(_("ply must be a whole number, not {ply!r}", ply=fields[3]))
     ply = int(fields[3])
     ep = -1
     names = [f"{'abcdefghijkl'[s % width]}{s // width + 1}" for s in range(width * height)]
     if len(fields) >= 5 and fields[4] != "-":
         if fields[4] not in names:
-            raise InvalidFen(f"bad en passant square {fields[4]!r}")
+            raise InvalidFen(_("bad en passant square {square!r}", square=fields[4]))
         ep = names.index(fields[4])
     extra = fields[5].split(",") if len(fields) == 6 else []
 
@@ -200,7 +233,7 @@ def read_fen(text: str, width: int, height: int, default_budget: int) -> State:
             roll = True
             continue
         if not sep or name in values:
-            raise InvalidFen(f"bad token {token!r} in the FEN's sixth field")
+            raise InvalidFen(_("bad token {token!r} in the FEN's sixth field", token=token))
         values[name] = value
     allowed = {"castle", "serious"}
     if pre_phase:
@@ -208,20 +241,22 @@ def read_fen(text: str, width: int, height: int, default_budget: int) -> State:
         allowed |= {"rolls"} if pre_phase == "plinths" else {"done"}
     unknown = set(values) - allowed
     if unknown:
-        raise InvalidFen(f"unknown token {sorted(unknown)[0]!r} in the FEN's sixth field")
+        raise InvalidFen(
+            _("unknown token {token!r} in the FEN's sixth field", token=sorted(unknown)[0])
+        )
     texts = [
         str(values.get("budget", default_budget)),
         values.get("rolls", "0"),
         values.get("jungle", "2"),
     ]
     if not all(map(is_number, texts)):
-        raise InvalidFen("budget, jungle and rolls must be whole numbers")
+        raise InvalidFen(_("budget, jungle and rolls must be whole numbers"))
     budget, rolls, jungle = map(int, texts)
     if jungle not in (2, 3, 4):
-        raise InvalidFen(f"jungle must be 2, 3 or 4, not {jungle}")
+        raise InvalidFen(_("jungle must be 2, 3 or 4, not {jungle}", jungle=jungle))
     done_text = values.get("done", "")
     if done_text not in ("", "w", "b", "wb"):
-        raise InvalidFen(f"done must be w, b or wb, not {done_text!r}")
+        raise InvalidFen(_("done must be w, b or wb, not {done!r}", done=done_text))
     options = Options(
         budget=budget,
         limits=parse_onoff("limits", values.get("limits", "on")),

@@ -254,6 +254,16 @@ def test_it_refuses_a_bad_carolo_fen_with_the_engines_message(client_alice):
     assert not Challenge.objects.exists()
 
 
+def test_a_french_player_reads_the_engines_fen_error_in_french(client_alice):
+    client_alice.cookies["django_language"] = "fr"
+    r = post_new(client_alice, carolo__fen="not a position")
+    assert r.status_code == 400
+    assert (
+        "fen : une FEN du Carolo a 4 champs (plateau, camp au trait, cases de Ney, numéro du"
+        " coup), pas 3 : 'not a position'"
+    ) in text(r)
+
+
 def test_it_takes_a_carolo_start_position(client_alice):
     fen = "ahbcebha/3a1a2/8/8/8/8/3A1A2/AHBCEBHA w c1f1c8f8 1"
     post_new(client_alice, carolo__fen=fen)

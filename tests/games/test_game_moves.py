@@ -257,6 +257,20 @@ def test_it_rejects_an_illegal_move(players, alice, bob):
     assert (game.ply, game.version) == (0, 1)
 
 
+def test_a_french_player_is_told_why_a_typed_move_is_illegal_in_french(players, alice, bob):
+    game = start_game("carolo", alice, bob)
+    client, user = players["white"]
+    client.cookies["django_language"] = "fr"
+    page = words(post_move(client, user, game.pk, "e1-e3", htmx=True))
+    assert "e1-e3 : l’Ego avance d’une seule case vers le haut, le bas, la gauche ou la droite" in (
+        page
+    )
+    # a translated part inside a translated sentence: the piece's name
+    page = words(post_move(client, user, game.pk, "e1xd1", htmx=True))
+    assert "e1xd1 : la case d1 est occupée par votre propre Carolo" in page
+    assert "holds your own" not in page
+
+
 def test_it_rejects_stale_ply(players, alice, bob):
     game = start_game("carolo", alice, bob)
     client, user = players["white"]

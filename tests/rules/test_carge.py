@@ -5,8 +5,9 @@ import random
 
 import pytest
 
-from games.rules import BLACK, WHITE, InvalidFen, InvalidOption, RulesError
+from games.rules import BLACK, WHITE, IllegalMove, InvalidFen, InvalidOption, RulesError
 from games.rules.__main__ import main
+from games.rules.base import Message
 from games.rules.carge import CargePosition
 from games.rules.carge_layouts import (
     MAX_BARRIERS,
@@ -359,6 +360,118 @@ def test_barriers_are_written_in_plain_string_order():
 def test_bad_fens_are_refused(fen, message):
     with pytest.raises(InvalidFen, match=message):
         CargePosition.from_fen(fen)
+
+
+@pytest.mark.parametrize(
+    "fen, message",
+    [
+        # four fields: the barrier moves are missing
+        (
+            "5/5/5/5/5 w - 8,8",
+            "a Carge FEN has 5 fields (ranks, side, barriers, pawns in hand,"
+            " barrier moves left), not 4",
+        ),
+        ("5/5/5/5 w - 8,8 0,0", "the board needs 5 ranks separated by /, not 4"),
+        # the first row read is rank 5
+        ("6/5/5/5/5 w - 8,8 0,0", "unknown character '6' in rank 5 (use P, S, p, s, 1-5)"),
+        (
+            "5/5/5/5/5 w a5n 8,8 0,0",
+            "barrier a5n lies on the edge of the board (there is no rank 6)",
+        ),
+        (
+            "5/5/5/5/5 w e1e 8,8 0,0",
+            "barrier e1e lies on the edge of the board (there is no file f)",
+        ),
+        # at most 3 barrier moves a player, so the example is 3,3
+        (
+            "5/5/5/5/5 w - 8,8 4",
+            "barrier moves left must be written White,Black such as 3,3, not '4'",
+        ),
+        # four black stacks are 8 pawns, and Black still has one in hand
+        (
+            "5/5/5/5/ssss1 w - 0,1 0,0",
+            "Black has 8 pawns on the board and 1 in hand; at most 8 in all",
+        ),
+        # equal hands mean White places next, not Black
+        (
+            "5/5/5/5/5 b - 8,8 0,0",
+            "pawns in hand 8,8 do not fit Black placing next"
+            " (White places first, then the players alternate)",
+        ),
+    ],
+)
+def test_bad_fen_messages_in_full(fen, message):
+    with pytest.raises(InvalidFen) as caught:
+        CargePosition.from_fen(fen)
+    assert str(caught.value) == message
+    assert isinstance(caught.value.args[0], Message)
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"colour": "red"}, "unknown option 'colour' for Le Carge (known: barriers, barrier_rule)"),
+        ({"barrier_rule": "yes"}, "barrier_rule must be on or off, not 'yes'"),
+        ({"barriers": "random:x"}, "random layout needs a number of barriers, not 'x'"),
+        # 16 barriers at most: 24 of the 40 edges must stay open to join 25 squares
+        (
+            {"barriers": "random:17"},
+            "a random layout has 0 to 16 barriers (more would enclose a square), not 17",
+        ),
+        (
+            {"barriers": "hills"},
+            "not a barrier: 'hills' (write a square and n or e, such as b2n or c3e)",
+        ),
+        # a1n and a1e wall in the corner a1
+        (
+            {"barriers": "a1n,a1e"},
+            "the barriers enclose a1"
+            " (every square must reach every other without crossing a barrier)",
+        ),
+    ],
+)
+def test_bad_option_messages_in_full(options, message):
+    with pytest.raises(InvalidOption) as caught:
+        CargePosition.start(options)
+    assert str(caught.value) == message
+    assert isinstance(caught.value.args[0], Message)  # kept translatable, even re-raised
+
+
+def test_a_placement_typed_in_phase_two_is_not_legal():
+    # No pawns in hand: only slides, unstacks and captures, no "@" placement.
+    pos = CargePosition.from_fen("4p/5/1p3/5/P1P2 w - 0,0 0,0")
+    with pytest.raises(IllegalMove, match=r"^@b2 is not a legal move here$"):
+        pos.parse_move("@b2")
+
+
+def test_messages_render_through_a_translation_function():
+    french = {
+        "pawns in hand {hands} do not fit Black placing next"
+        " (White places first, then the players alternate)": "les pions en main {hands} ne"
+        " permettent pas aux Noirs de poser maintenant",
+        "a random layout has 0 to {most} barriers (more would enclose a square),"
+        " not {count}": "de 0 à {most} barrières, et non {count}",
+        "8,8": "huit",  # a part is set in as it is, never looked up
+        "17": "dix-sept",
+    }
+
+    def translate(text: str) -> str:
+        return french.get(text, text)
+
+    with pytest.raises(InvalidFen) as fen_error:
+        CargePosition.from_fen("5/5/5/5/5 b - 8,8 0,0")
+    assert fen_error.value.render(translate) == (
+        "les pions en main 8,8 ne permettent pas aux Noirs de poser maintenant"
+    )
+    # raised by the layout code, re-raised as an option error: still one Message
+    with pytest.raises(InvalidOption) as option_error:
+        CargePosition.start({"barriers": "random:17"})
+    assert option_error.value.render(translate) == "de 0 à 16 barrières, et non 17"
+    # a Message part is translated too, a plain part is not
+    nested = InvalidOption(Message("{text}: {reason}", text="8,8", reason=fen_error.value.args[0]))
+    assert nested.render(translate) == (
+        "8,8: les pions en main 8,8 ne permettent pas aux Noirs de poser maintenant"
+    )
 
 
 def test_move_text_round_trips_through_parse_move():

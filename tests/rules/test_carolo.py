@@ -476,3 +476,124 @@ def test_story_game_ending_in_mat():
     ending = p.outcome()
     assert (ending.winner, ending.reason) == (WHITE, "mat")
     assert "mat" in ending.text
+
+
+# -- error messages: English text and translation ------------------------------------------
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        # Hubris g1 to e3 is a diagonal, but White's own Aymon f2 stands in between.
+        ("g1-e3", "g1-e3: the Hubris cannot pass other pieces"),
+        # The Aymon d2 onto Black's Aymon d7: an Aymon never takes.
+        ("d2xd7", "d2xd7: the Aymon never takes anything"),
+        # The Carolo d1 onto Black's Carolo d8, the Ego e1 onto Black's Ego e8.
+        ("d1xd8", "d1xd8: the Carolo can only take a Hubris"),
+        ("e1xe8", "e1xe8: the Ego can only take a Bayard"),
+        # The Aymon a1 "moving" to its own square.
+        ("a1-a1", "a1-a1: a move must leave its square"),
+        ("a8-a6", "a8-a6: the piece on a8 is not white's"),
+        ("d1d7", "not a Carolo move: 'd1d7' (write it like d1-d7 or d1xg4)"),
+    ],
+)
+def test_error_messages_in_english(text, message):
+    with pytest.raises((IllegalMove, InvalidMove)) as error:
+        pos(START).parse_move(text)
+    assert str(error.value) == message
+
+
+def test_wrong_side_message_for_black_to_move():
+    with pytest.raises(IllegalMove) as error:
+        play(START, "a1-a3").parse_move("a3-a4", WHITE)
+    assert str(error.value) == "it is black's turn, not white's"
+
+
+def test_attraction_message_without_an_interposing_hubris():
+    # Black's Hubris h4 attracts White's Ego e1 over f2 and g3; White has no Hubris.
+    with pytest.raises(IllegalMove) as error:
+        pos("c3e3/8/8/8/7h/8/8/4E2C w - 1").parse_move("h1-h2")
+    assert str(error.value) == (
+        "h1-h2: attraction: the enemy Hubris on h4 attracts the Ego on e1; "
+        "only the Ego's move e1-g3 is allowed"
+    )
+
+
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "4e3/4C3/8/8/8/8/8/4E2c b - 1",  # White's Carolo e7 touches Black's Ego e8: mat
+        "4e2C/8/8/8/8/8/4c3/4E3 w - 1",  # Black's Carolo e2 touches White's Ego e1: mat
+        "3E3e/8/8/8/8/8/8/C6c w - 1",  # White's Ego d8 on rank 8: reconquest
+        "c7/8/8/8/4E3/8/8/4e2C b - 1",  # Black's Ego e1 on rank 1: reconquest
+        "7c/8/7e/8/8/8/aa6/ECb5 w - 1",  # White's Ego and Carolo are boxed in
+        "ecB5/AA6/8/8/8/7E/8/7C b - 1",  # the same, colours and ranks swapped
+    ],
+)
+def test_a_move_after_the_end_names_the_ending(fen):
+    # The words of each ending are templates of their own: they match Outcome.text.
+    p = pos(fen)
+    ending = p.outcome()
+    assert ending is not None
+    with pytest.raises(IllegalMove) as error:
+        p.parse_move("a1-a2")
+    assert str(error.value) == f"a1-a2: the game is over ({ending.text})"
+    with pytest.raises(InvalidOption) as error:
+        CaroloPosition.start({"fen": fen})
+    assert str(error.value) == f"fen: the game is already over there ({ending.text})"
+
+
+@pytest.mark.parametrize(
+    "fen, message",
+    [
+        # Black's Hubris b8 and a6 both stand on light squares.
+        (
+            "a1bcebha/3a1a2/h7/8/8/8/3A1A2/AHBCEBHA w c1f1c8f8 1",
+            "black's two Hubris must stand on squares of different colours",
+        ),
+        # Black's Bayard c8 is gone, yet c8 is in the Ney field.
+        (
+            "ah1cebha/3a1a2/8/8/8/8/3A1A2/AHBCEBHA w c8 1",
+            "Ney square c8 does not hold a black Bayard",
+        ),
+        # No black Carolo on the board.
+        (
+            "ahb1ebha/3a1a2/8/8/8/8/3A1A2/AHBCEBHA w - 1",
+            "black must have exactly one Carolo, not 0",
+        ),
+        # A fifth black Aymon on a4.
+        ("ahbcebha/3a1a2/8/8/a7/8/3A1A2/AHBCEBHA w - 1", "black has 5 of Aymon, at most 4 allowed"),
+    ],
+)
+def test_fen_error_messages_in_english(fen, message):
+    with pytest.raises(InvalidFen) as error:
+        pos(fen)
+    assert str(error.value) == message
+    with pytest.raises(InvalidOption) as error:
+        CaroloPosition.start({"fen": fen})
+    assert str(error.value) == f"fen: {message}"
+
+
+FRENCH = {
+    "{text}: {reason}": "{text} : {reason}",
+    "{square} holds your own {piece}": "la case {square} est occupée par votre propre {piece}",
+    "Hubris": "HUBRIS",
+    "fen: {error}": "fen : {error}",
+    "black must have exactly one {piece}, not {count}": (
+        "les Noirs doivent avoir un {piece}, pas {count}"
+    ),
+    "Carolo": "CAROLO",
+    "b1": "SQUARE",  # a square is a plain part: never looked up
+    "a1-b1": "MOVE",
+}
+
+
+def test_messages_render_through_a_translation_with_their_nested_parts():
+    def translate(template: str) -> str:
+        return FRENCH.get(template, template)
+
+    with pytest.raises(IllegalMove) as error:
+        pos(START).parse_move("a1-b1")
+    assert str(error.value) == "a1-b1: b1 holds your own Hubris"
+    assert error.value.render(translate) == "a1-b1 : la case b1 est occupée par votre propre HUBRIS"
+    with pytest.raises(InvalidOption) as error:
+        CaroloPosition.start({"fen": "ahb1ebha/3a1a2/8/8/8/8/3A1A2/AHBCEBHA w - 1"})
+    assert error.value.render(translate) == "fen : les Noirs doivent avoir un CAROLO, pas 0"

@@ -514,3 +514,69 @@ def test_seed_diagrams_are_the_texts_diagrams():
             body = line.split("fen:")[1].split(":")[0].split()
             from_seed.append((body[0], tuple(body[1].split(",")) if len(body) > 1 else ()))
         assert from_seed == [(d.position, d.marked) for d in diagrams]
+
+
+# -- messages for players (English text; the site translates the templates) ---------------
+
+
+def test_start_options_message_names_the_options():
+    with pytest.raises(InvalidOption) as caught:
+        RococoPosition.start({"variant": "x", "size": "8"})
+    assert str(caught.value) == "Rococo has no options (got variant, size)"
+
+
+@pytest.mark.parametrize(
+    ("fen", "message"),
+    [
+        ("91/91/91/91/91/91/91/91/91/k9 w 0 -", "White has no king"),
+        ("91/91/91/91/91/91/91/91/k9/KK8 w 0 -", "White has two kings"),
+        ("91/91/91/91/91/91/91/91/91k/K9 w 0 -", "rank 2 has more than 10 squares"),
+        ("91/91/91/91/91/91/91/91/k8/K9 w 0 -", "rank 2 has 9 squares, not 10"),
+        ("91/91/91/91/91/91/91/91/kx8/K9 w 0 -", "unknown piece letter 'x' on rank 2"),
+        ("91/91 w 0 -", "the board needs 10 ranks, not 2"),
+        ("91/91/91/91/91/91/91/91/k9/K9 x 0 -", "side to move must be w or b, not 'x'"),
+        (
+            "91/91/91/91/91/91/91/91/k9/K9 w 0",
+            "a Rococo FEN has 4 fields: board, side, plies, last swap",
+        ),
+        (
+            "91/91/91/91/91/91/91/91/k9/K9 w -1 -",
+            "plies played must be a whole number, not '-1'",
+        ),
+        (
+            "91/91/91/91/91/91/91/91/k9/K9 w 0 k9e9",
+            "last swap must be '-' or two squares such as f9e9, not 'k9e9'",
+        ),
+    ],
+)
+def test_fen_messages_read_in_full(fen, message):
+    with pytest.raises(InvalidFen) as caught:
+        RococoPosition.from_fen(fen)
+    assert str(caught.value) == message
+
+
+def test_typed_move_messages():
+    pos = RococoPosition.start()
+    # The immobilizer b2 is walled in by its own pawns: it cannot reach b5.
+    with pytest.raises(IllegalMove) as caught:
+        pos.parse_move("b2-b5")
+    assert str(caught.value) == "b2-b5 is not a legal move here"
+
+
+def test_messages_render_through_a_translation():
+    letter = "lettre de pièce inconnue {char!r} sur la rangée {rank}"
+    french = {
+        "unknown piece letter {char!r} on rank {rank}": letter,
+        "Black has two kings": "les Noirs ont deux rois",
+    }
+
+    def translate(template):
+        return french.get(template, template)
+
+    with pytest.raises(InvalidFen) as caught:
+        RococoPosition.from_fen("91/91/91/91/91/91/91/91/kz8/K9 w 0 -")
+    assert caught.value.render(translate) == "lettre de pièce inconnue 'z' sur la rangée 2"
+    with pytest.raises(InvalidFen) as caught:
+        RococoPosition.from_fen("91/91/91/91/91/91/91/91/kk8/K9 w 0 -")
+    assert caught.value.render(translate) == "les Noirs ont deux rois"
+    assert str(caught.value) == "Black has two kings"

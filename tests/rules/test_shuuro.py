@@ -384,3 +384,26 @@ def test_public_perft_mini_fight(depth, nodes):
 def test_perft_agrees_with_play():
     pos = Mini.from_fen(MINI_FIGHT)
     assert sum(pos.play(m).perft(1) for m in pos.legal_moves()) == 122
+
+
+# -- words for players ----------------------------------------------------------------
+def test_turn_and_game_over_messages():
+    from games.rules import IllegalMove
+
+    pos = Mini.from_fen(MINI_FIGHT)
+    with pytest.raises(IllegalMove) as error:
+        pos.parse_move("a2_a3", BLACK)
+    assert str(error.value) == "it is not black's turn to act"
+    assert error.value.render(
+        {"it is not black's turn to act": "ce n’est pas aux Noirs de jouer"}.get
+    ) == ("ce n’est pas aux Noirs de jouer")
+    # Black's King on a6, checked by the Queen on b5 which White's King guards: mate.
+    mated = Mini.from_fen("k5/1Q4/1K4/6/6/6 b - 30")
+    assert mated.outcome().reason == "checkmate"
+    with pytest.raises(IllegalMove) as error:
+        mated.parse_move("a6_a5", BLACK)
+    assert str(error.value) == "the game is over"
+    # White in check with Black to move: no move leads there.
+    with pytest.raises(InvalidFen) as error:
+        Mini.from_fen("K4r/6/6/6/6/5k b - 30")
+    assert str(error.value) == "white is in check with the other side to move"

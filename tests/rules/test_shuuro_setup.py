@@ -218,3 +218,87 @@ def test_bad_fens_are_refused(fen):
 
 def test_site_tables():
     assert piece_name("q") == "Queen" and PRICES["R"] == 70
+
+
+# -- words for players ----------------------------------------------------------------
+def test_more_recruitment_refusals_in_english():
+    pos = act(ShuuroPosition.start(), WHITE, *["+B"] * 9, *["+N"] * 9)  # 720 of 800
+    assert refusal(pos, WHITE, "+B") == "a tenth bishop is over the limit of 9"
+    assert refusal(pos, WHITE, "+N") == "a tenth knight is over the limit of 9"
+    assert refusal(pos, WHITE, "-Q") == "there is no queen to give back"
+    assert refusal(pos, WHITE, "+Q") == "not enough points: 80 left, a queen costs 110"
+    mini = act(MiniShuuroPosition.start(), BLACK, "+Q")  # 90 of 200 left
+    assert refusal(mini, BLACK, "+Q") == "not enough points: 90 left, a queen costs 110"
+    done = act(mini, BLACK, "done")
+    assert refusal(done, BLACK, "+P") == "black has confirmed the army; wait for the other player"
+    with pytest.raises(InvalidMove) as error:
+        pos.parse_move("+R")
+    assert str(error.value) == "a recruitment move needs the side that makes it"
+    with pytest.raises(InvalidMove) as error:
+        pos.parse_move("buy", WHITE)
+    assert str(error.value) == "not a recruitment move: 'buy' (+Q buys, -Q gives back, done)"
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"colour": "red"}, "unknown option 'colour' (one of budget, limits, scouts, jungle, "
+         "castle, serious)"),
+        ({"jungle": "5"}, "jungle must be one of 2, 3, 4"),
+        ({"budget": "lots"}, "budget must be a whole number up to 100000, not 'lots'"),
+    ],
+)  # fmt: skip
+def test_bad_option_messages(options, message):
+    with pytest.raises(InvalidOption) as error:
+        MiniShuuroPosition.start(options)
+    assert str(error.value) == message
+
+
+@pytest.mark.parametrize(
+    ("fen", "message"),
+    [
+        (f"{'/'.join(['6'] * 6)} w K4Qk 0 - recruitment,{OPTIONS}",
+         "white's army: more than 3 queens"),
+        (f"{'/'.join(['6'] * 6)} w Kkq 0 - recruitment,budget=100,limits=on",
+         "black's army: costs 110, over the budget of 100"),
+        (f"{'/'.join(['6'] * 6)} w Kk 0 - recruitment,done=wb,{OPTIONS}",
+         "both players have confirmed: recruitment is over"),
+        (f"{'/'.join(['6'] * 6)} w Kk 0 - plinths,rolls=1,{OPTIONS}",
+         "quarter 1 has 0 plinths after 1 rolls"),
+        ("k5/6/6/6/6/5KQ w - 30", "rank 1 has more than 6 squares"),
+        ("k5/6/6/6/6/5K w 01Q 3", "bad hand '01Q': Q given twice or with a bad count"),
+        ("k5/6/6/6/6/5K w - 30 c3", "en passant square c3 does not follow a double step"),
+        ("k5/6/6/6/6/5K w q 3", "white is to place a piece but has none in hand"),
+        ("6/6/6/6/6/5K w - 30", "black needs exactly one King, not 0"),
+        ("k5/6/6/6/6/5K w - 30 - castle=maybe", "castle must be on or off, not 'maybe'"),
+    ],
+)  # fmt: skip
+def test_bad_fen_messages(fen, message):
+    with pytest.raises(InvalidFen) as error:
+        MiniShuuroPosition.from_fen(fen)
+    assert str(error.value) == message
+
+
+def test_messages_render_with_their_parts_translated():
+    french = {
+        "white's army: {problem}": "armée des Blancs : {problem}",
+        "more than {cap} queens": "plus de {cap} dames",
+        "not enough points: {left} left, a queen costs {price}": (
+            "pas assez de points : il en reste {left}, une dame en coûte {price}"
+        ),
+    }
+
+    def translate(template):
+        return french.get(template, template)
+
+    with pytest.raises(InvalidFen) as error:
+        MiniShuuroPosition.from_fen(f"{'/'.join(['6'] * 6)} w K4Qk 0 - recruitment,{OPTIONS}")
+    assert error.value.render(translate) == "armée des Blancs : plus de 3 dames"
+    assert str(error.value) == "white's army: more than 3 queens"
+    mini = act(MiniShuuroPosition.start(), WHITE, "+Q")
+    with pytest.raises(IllegalMove) as error:
+        mini.parse_move("+Q", WHITE)
+    assert (
+        error.value.render(translate)
+        == "pas assez de points : il en reste 90, une dame en coûte 110"
+    )
