@@ -294,7 +294,9 @@ def present(
         "acting": acting,
         "ply": game.visible_ply(side),
         "choices": [(m, choice_words(game.variant, m.text)) for m in choices],
-        "barrier_moves": entry.barrier_moves(selected) if selected else [],
+        "barrier_moves": (
+            barrier_choices(full, side, selected, entry.barrier_moves(selected)) if selected else []
+        ),
         "confirm": confirm,
         "recruitment": _recruitment(game, full, side) if acting else None,
         "attraction": _attraction(full, side) if acting else "",
@@ -332,6 +334,42 @@ def choice_words(variant: str, text: str) -> str:
     if taken:
         return _("take %(squares)s") % {"squares": taken}
     return _("no capture")
+
+
+_BARRIER_MOVE = re.compile(r"(?P<frm>[a-e][1-5][ne])>(?P<to>[a-e][1-5][ne])")
+
+
+def _across(edge: str, square: str) -> str:
+    """The square on the other side of Carge barrier ``edge`` (``b2n``, ``c3e``) from ``square``."""
+    file, rank, side = edge[0], int(edge[1]), edge[2]
+    near = f"{file}{rank}"
+    far = f"{file}{rank + 1}" if side == "n" else f"{chr(ord(file) + 1)}{rank}"
+    return far if square == near else near
+
+
+def barrier_choices(position, side: str, square: str, moves) -> list[tuple[object, str]]:
+    """Each Carge barrier move of the pawn on ``square``, in words: which side of
+    the square the barrier leaves and takes, named by the square beyond it, and
+    what it captures (the mover's own pieces on a closed square included)."""
+    before = position.board().pieces
+    rows = []
+    for move in moves:
+        found = _BARRIER_MOVE.fullmatch(move.text)
+        words = _("from the %(old)s side to the %(new)s side") % {
+            "old": _across(found["frm"], square),
+            "new": _across(found["to"], square),
+        }
+        after = position.play(position.parse_move(move.text, side)).board().pieces
+        taken = sorted(sq for sq in before if sq not in after)
+        mine = [sq for sq in taken if before[sq].isupper() == (side == rules.WHITE)]
+        theirs = [sq for sq in taken if sq not in mine]
+        if theirs:
+            words = _("%(move)s; takes %(squares)s") % {"move": words, "squares": ", ".join(theirs)}
+        if mine:
+            lost = ", ".join(mine)
+            words = _("%(move)s; you lose %(squares)s") % {"move": words, "squares": lost}
+        rows.append((move, words))
+    return rows
 
 
 def _check_marks(position, board: rules.Board) -> dict[str, str]:

@@ -319,10 +319,41 @@ def test_carge_barrier_moves_are_extra_buttons(players, alice, bob):
     for text in ("b2n>b2e", "b2n>b1n", "b2n>a2e"):
         assert f'name="text" value="{text}"' in html
     assert 'value="b2n>b3n"' not in html
+    # each button says which side the barrier leaves and takes, by the square beyond it
+    shown = words(click(client, user, game.pk, "b2", htmx=True))
+    assert "from the b3 side to the c2 side (b2n>b2e)" in shown
+    assert "from the b3 side to the b1 side (b2n>b1n)" in shown
+    assert "from the b3 side to the a2 side (b2n>a2e)" in shown
+    assert "takes" not in shown and "you lose" not in shown
     response = post_move(client, user, game.pk, "b2n>b2e", htmx=True)
     assert response.status_code == 200
     game.refresh_from_db()
     assert "b2e" in game.fen.split()[2] and "b2n" not in game.fen.split()[2]
+
+
+def test_a_carge_barrier_move_that_closes_a_square_says_what_it_takes(players, alice, bob):
+    # a5's north and west sides are the board's edge and a4n closes its south: moving
+    # b5's east barrier to its west side (a5e) closes a5, and Black's pawn there is taken
+    game = start_game("carge", alice, bob, {"barriers": "a4n,b5e", "barrier_rule": "on"})
+    placement = "@b5 @a5 @a1 @c3 @b1 @c4 @c1 @c5 @d1 @e4 @e1 @e5 @b2 @d4 @d2 @d3".split()
+    game = play_line(players, game.pk, placement)
+    client, user = players["white"]
+    shown = words(click(client, user, game.pk, "b5", htmx=True))
+    assert "from the c5 side to the a5 side; takes a5 (b5e>a5e)" in shown
+    assert "from the c5 side to the b4 side (b5e>b4n)" in shown
+
+
+def test_a_carge_barrier_move_that_closes_ones_own_pawn_warns_of_the_loss():
+    from games import move_entry, rules
+    from games.presenters import barrier_choices
+
+    position = rules.get("carge").from_fen("PP3/5/5/5/ppp2 w a4n,b5e 0,0 3,3")
+    moves = move_entry.Entry.of(position, rules.WHITE).barrier_moves("b5")
+    rows = {move.text: words for move, words in barrier_choices(position, "white", "b5", moves)}
+    assert rows == {
+        "b5e>a5e": "from the c5 side to the a5 side; you lose a5",
+        "b5e>b4n": "from the c5 side to the b4 side",
+    }
 
 
 def test_carge_unstacking_from_a_stack(players, alice, bob):
