@@ -720,15 +720,15 @@ def _too_many(side: int, kind: int, count: int, most: int) -> Message:
     parts = {"count": count, "most": most}
     if side:
         templates = {
-            BAYARD: _("black has {count} of Bayard, at most {most} allowed", **parts),
-            HUBRIS: _("black has {count} of Hubris, at most {most} allowed", **parts),
-            AYMON: _("black has {count} of Aymon, at most {most} allowed", **parts),
+            BAYARD: _("black has {count} Bayards, at most {most} allowed", **parts),
+            HUBRIS: _("black has {count} Hubris, at most {most} allowed", **parts),
+            AYMON: _("black has {count} Aymons, at most {most} allowed", **parts),
         }
     else:
         templates = {
-            BAYARD: _("white has {count} of Bayard, at most {most} allowed", **parts),
-            HUBRIS: _("white has {count} of Hubris, at most {most} allowed", **parts),
-            AYMON: _("white has {count} of Aymon, at most {most} allowed", **parts),
+            BAYARD: _("white has {count} Bayards, at most {most} allowed", **parts),
+            HUBRIS: _("white has {count} Hubris, at most {most} allowed", **parts),
+            AYMON: _("white has {count} Aymons, at most {most} allowed", **parts),
         }
     return templates[kind]
 

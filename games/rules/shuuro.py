@@ -291,7 +291,7 @@ class ShuuroPosition(Position):
         for sq in range(size):
             if abs(s.board[sq]) == PAWN and sq // w in (0, cls.height - 1):
                 square = cls.geo().names[sq]
-                return _("a pawn on {square}, a first or last rank", square=square)
+                return _("a pawn on {square}, on a first or last rank", square=square)
         if s.roll:
             placed = any(s.board)
             if placed and deploying:

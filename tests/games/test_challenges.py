@@ -260,7 +260,7 @@ def test_a_french_player_reads_the_engines_fen_error_in_french(client_alice):
     assert r.status_code == 400
     assert (
         "fen : une FEN du Carolo a 4 champs (plateau, camp au trait, cases de Ney, numéro du"
-        " coup), pas 3 : 'not a position'"
+        " coup), et non 3 : 'not a position'"
     ) in text(r)
 
 

@@ -560,7 +560,7 @@ def test_a_move_after_the_end_names_the_ending(fen):
             "black must have exactly one Carolo, not 0",
         ),
         # A fifth black Aymon on a4.
-        ("ahbcebha/3a1a2/8/8/a7/8/3A1A2/AHBCEBHA w - 1", "black has 5 of Aymon, at most 4 allowed"),
+        ("ahbcebha/3a1a2/8/8/a7/8/3A1A2/AHBCEBHA w - 1", "black has 5 Aymons, at most 4 allowed"),
     ],
 )
 def test_fen_error_messages_in_english(fen, message):
