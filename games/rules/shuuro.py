@@ -148,7 +148,12 @@ class ShuuroPosition(Position):
     max_pieces: ClassVar[int] = 32
     options = (
         Option("budget", "800", "points each player spends on the army"),
-        Option("limits", "on", "per-type caps (off: no limits, still 32 pieces)", ("on", "off")),
+        Option(
+            "limits",
+            "on",
+            "per-type caps (off: none; an army still has at most 32 pieces, Mini 10)",
+            ("on", "off"),
+        ),
         Option("scouts", "off", "scouts: plinths before recruitment", ("on", "off")),
         Option("jungle", "2", "plinths rolled per quarter (jungle: 3 or 4)", ("2", "3", "4")),
         Option("castle", "off", "king in castle: King anywhere on the first rank", ("on", "off")),
