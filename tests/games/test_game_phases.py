@@ -8,6 +8,7 @@ import types
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
+from django.utils import translation
 
 from games.models import Game, Move
 from games.presenters import ListedMove, army_text
@@ -349,7 +350,9 @@ def test_a_carge_barrier_move_that_closes_ones_own_pawn_warns_of_the_loss():
 
     position = rules.get("carge").from_fen("PP3/5/5/5/ppp2 w a4n,b5e 0,0 3,3")
     moves = move_entry.Entry.of(position, rules.WHITE).barrier_moves("b5")
-    rows = {move.text: words for move, words in barrier_choices(position, "white", "b5", moves)}
+    with translation.override("en"):  # a test before may leave French active
+        choices = barrier_choices(position, "white", "b5", moves)
+    rows = {move.text: words for move, words in choices}
     assert rows == {
         "b5e>a5e": "from the c5 side to the a5 side; you lose a5",
         "b5e>b4n": "from the c5 side to the b4 side",
