@@ -65,7 +65,7 @@ TAKE_REFUSALS = {  # the piece on a square it cannot take (CAPTURES, in words)
     HUBRIS: _("the Hubris can only take a Bayard"),
     AYMON: _("the Aymon never takes anything"),
 }
-ENDINGS = {  # (Outcome.reason, winner): Outcome.text of an ending found on the board
+ENDINGS = {  # (Outcome.reason, winner): the words of an ending found on the board
     ("mat", WHITE): _("White wins by mat: the white Carolo is next to the black Ego"),
     ("mat", BLACK): _("Black wins by mat: the black Carolo is next to the white Ego"),
     ("reconquest", WHITE): _("White wins by reconquest: the white Ego reached rank 8"),
@@ -79,8 +79,13 @@ WRONG_TURN = {  # keyed by the side to move
 }
 
 
+def _ending(winner: str, reason: str) -> Outcome:
+    return Outcome(winner, reason, str(ENDINGS[reason, winner]))
+
+
 def _ending_words(ending: Outcome) -> Message:
-    return ENDINGS.get((ending.reason, ending.winner)) or _("the game is over")
+    """The words of an ending that ``outcome()`` found, to be translated."""
+    return ENDINGS[ending.reason, ending.winner]
 
 
 def piece_name(letter: str) -> str:
@@ -640,24 +645,12 @@ class CaroloPosition(Position):
         carolos = {0: b.index(CAROLO), BLACK_BIT: b.index(CAROLO | BLACK_BIT)}
         for side in (mover, mover ^ BLACK_BIT):
             if carolos[side] in ADJACENT[egos[side ^ BLACK_BIT]]:
-                win, lose = _side_name(side), _side_name(side ^ BLACK_BIT)
-                return Outcome(
-                    win,
-                    "mat",
-                    f"{win.title()} wins by mat: the {win} Carolo is next to the {lose} Ego",
-                )
+                return _ending(_side_name(side), "mat")
         for side in (mover, mover ^ BLACK_BIT):
             if (egos[side] >= 56) if side == 0 else (egos[side] < 8):
-                win = _side_name(side)
-                rank = 1 if side else 8
-                return Outcome(
-                    win,
-                    "reconquest",
-                    f"{win.title()} wins by reconquest: the {win} Ego reached rank {rank}",
-                )
+                return _ending(_side_name(side), "reconquest")
         if not self._has_legal_move():
-            win, lose = _side_name(mover), self.side
-            return Outcome(win, "no-moves", f"{win.title()} wins: {lose} has no legal move")
+            return _ending(_side_name(mover), "no-moves")
         return None
 
     def _has_legal_move(self) -> bool:

@@ -518,21 +518,32 @@ def test_attraction_message_without_an_interposing_hubris():
 
 
 @pytest.mark.parametrize(
-    "fen",
+    "fen, words",
     [
-        "4e3/4C3/8/8/8/8/8/4E2c b - 1",  # White's Carolo e7 touches Black's Ego e8: mat
-        "4e2C/8/8/8/8/8/4c3/4E3 w - 1",  # Black's Carolo e2 touches White's Ego e1: mat
-        "3E3e/8/8/8/8/8/8/C6c w - 1",  # White's Ego d8 on rank 8: reconquest
-        "c7/8/8/8/4E3/8/8/4e2C b - 1",  # Black's Ego e1 on rank 1: reconquest
-        "7c/8/7e/8/8/8/aa6/ECb5 w - 1",  # White's Ego and Carolo are boxed in
-        "ecB5/AA6/8/8/8/7E/8/7C b - 1",  # the same, colours and ranks swapped
+        # White's Carolo e7 touches Black's Ego e8: mat
+        (
+            "4e3/4C3/8/8/8/8/8/4E2c b - 1",
+            "White wins by mat: the white Carolo is next to the black Ego",
+        ),
+        # Black's Carolo e2 touches White's Ego e1: mat
+        (
+            "4e2C/8/8/8/8/8/4c3/4E3 w - 1",
+            "Black wins by mat: the black Carolo is next to the white Ego",
+        ),
+        # White's Ego d8 on rank 8: reconquest
+        ("3E3e/8/8/8/8/8/8/C6c w - 1", "White wins by reconquest: the white Ego reached rank 8"),
+        # Black's Ego e1 on rank 1: reconquest
+        ("c7/8/8/8/4E3/8/8/4e2C b - 1", "Black wins by reconquest: the black Ego reached rank 1"),
+        # White's Ego and Carolo are boxed in
+        ("7c/8/7e/8/8/8/aa6/ECb5 w - 1", "Black wins: white has no legal move"),
+        # the same, colours and ranks swapped
+        ("ecB5/AA6/8/8/8/7E/8/7C b - 1", "White wins: black has no legal move"),
     ],
 )
-def test_a_move_after_the_end_names_the_ending(fen):
-    # The words of each ending are templates of their own: they match Outcome.text.
+def test_a_move_after_the_end_names_the_ending(fen, words):
     p = pos(fen)
     ending = p.outcome()
-    assert ending is not None
+    assert ending is not None and ending.text == words
     with pytest.raises(IllegalMove) as error:
         p.parse_move("a1-a2")
     assert str(error.value) == f"a1-a2: the game is over ({ending.text})"
