@@ -164,7 +164,7 @@ class RococoPosition(Position):
         if not kings[0] or not kings[1]:
             raise InvalidFen(_("White has no king") if not kings[0] else _("Black has no king"))
         if parts[1] not in ("w", "b"):
-            raise InvalidFen(_("side to move must be w or b, not {text!r}", text=parts[1]))
+            raise InvalidFen(_("side to move must be w or b, not {side!r}", side=parts[1]))
         if not is_number(parts[2]):
             raise InvalidFen(_("plies played must be a whole number, not {text!r}", text=parts[2]))
         swap = None
