@@ -62,12 +62,6 @@ class Message:
     def __repr__(self) -> str:
         return f"Message({str(self)!r})"
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Message) and str(self) == str(other)
-
-    def __hash__(self) -> int:
-        return hash(str(self))
-
 
 _ = Message
 
