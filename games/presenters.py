@@ -339,11 +339,9 @@ def choice_words(variant: str, text: str) -> str:
 _BARRIER_MOVE = re.compile(r"(?P<frm>[a-e][1-5][ne])>(?P<to>[a-e][1-5][ne])")
 
 
-def _across(edge: str, square: str) -> str:
-    """The square on the other side of Carge barrier ``edge`` (``b2n``, ``c3e``) from ``square``."""
-    file, rank, side = edge[0], int(edge[1]), edge[2]
-    near = f"{file}{rank}"
-    far = f"{file}{rank + 1}" if side == "n" else f"{chr(ord(file) + 1)}{rank}"
+def _across(barrier: str, square: str) -> str:
+    """The square on the other side of a Carge barrier from ``square``."""
+    near, far = render.barrier_squares(barrier)
     return far if square == near else near
 
 

@@ -206,20 +206,21 @@ def _piece_words(game_key: str, letter: str) -> tuple[str, str, str]:
     return (WHITE, str(name), str(white)) if letter.isupper() else (BLACK, str(name), str(black))
 
 
+def barrier_squares(barrier: str) -> tuple[str, str]:
+    """The two squares a Carge barrier lies between: ``b2n`` -> (b2, b3), ``c3e`` -> (c3, d3)."""
+    square, side = barrier[:-1], barrier[-1]
+    file, rank = FILES.index(square[0]), int(square[1:]) - 1
+    return square, square_name(file, rank + 1) if side == "n" else square_name(file + 1, rank)
+
+
 def _neighbours_across_barriers(board: Board) -> dict[str, list[tuple[str, str]]]:
     """square -> [(board side "n"/"e"/"s"/"w", square on the other side)]."""
     found: dict[str, list[tuple[str, str]]] = {}
     for barrier in board.barriers:
-        square, side = barrier[:-1], barrier[-1]
-        file, rank = FILES.index(square[0]), int(square[1:]) - 1
-        if side == "n":
-            other, back = square_name(file, rank + 1), "s"
-        elif side == "e":
-            other, back = square_name(file + 1, rank), "w"
-        else:
-            continue  # only "n" and "e" are written
+        side = barrier[-1]
+        square, other = barrier_squares(barrier)
         found.setdefault(square, []).append((side, other))
-        found.setdefault(other, []).append((back, square))
+        found.setdefault(other, []).append(({"n": "s", "e": "w"}[side], square))
     return found
 
 
