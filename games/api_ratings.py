@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from games import glicko2
 from games.models import Variant
 from games.models.ratings import Rating
 
@@ -16,7 +15,7 @@ def player_ratings(user) -> dict[str, dict]:
         answer[key] = {
             "rating": round(rating.rating, 1),
             "deviation": round(rating.deviation, 1),
-            "provisional": rating.deviation >= glicko2.PROVISIONAL_DEVIATION,
+            "provisional": rating.provisional,
             "games": rating.games,
         }
     return answer

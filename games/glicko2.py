@@ -33,6 +33,11 @@ EPSILON = 0.000001  # convergence of the volatility iteration, as in the paper
 WIN, DRAW, LOSS = 1.0, 0.5, 0.0
 
 
+def is_provisional(deviation: float) -> bool:
+    """Whether a rating with this deviation is shown as provisional (with a "?")."""
+    return deviation >= PROVISIONAL_DEVIATION
+
+
 @dataclass(frozen=True)
 class Rating:
     rating: float = START_RATING
@@ -53,7 +58,7 @@ class Rating:
 
     @property
     def provisional(self) -> bool:
-        return self.deviation >= PROVISIONAL_DEVIATION
+        return is_provisional(self.deviation)
 
 
 @dataclass(frozen=True)

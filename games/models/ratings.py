@@ -13,8 +13,7 @@ from .play import Game, Variant
 
 def shown(rating: float, deviation: float) -> str:
     """A rating as players see it: ``1523``, or ``1523?`` while provisional."""
-    provisional = deviation >= glicko2.PROVISIONAL_DEVIATION
-    return f"{round(rating)}{'?' if provisional else ''}"
+    return f"{round(rating)}{'?' if glicko2.is_provisional(deviation) else ''}"
 
 
 class Rating(models.Model):
@@ -43,7 +42,7 @@ class Rating(models.Model):
 
     @property
     def provisional(self) -> bool:
-        return self.deviation >= glicko2.PROVISIONAL_DEVIATION
+        return glicko2.is_provisional(self.deviation)
 
     @property
     def display(self) -> str:
