@@ -161,8 +161,6 @@ class RococoPosition(Position):
                 raise InvalidFen(
                     _("rank {rank} has {count} squares, not 10", rank=rank + 1, count=file)
                 )
-        if not kings[0] or not kings[1]:
-            raise InvalidFen(_("White has no king") if not kings[0] else _("Black has no king"))
         if parts[1] not in ("w", "b"):
             raise InvalidFen(_("side to move must be w or b, not {side!r}", side=parts[1]))
         if not is_number(parts[2]):
