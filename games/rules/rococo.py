@@ -159,7 +159,7 @@ class RococoPosition(Position):
                 file += 1
             if file != 10:
                 raise InvalidFen(
-                    _("rank {rank} has {count} squares, not 10", rank=rank + 1, count=file)
+                    _("rank {rank} should have 10 squares, not {count}", rank=rank + 1, count=file)
                 )
         if parts[1] not in ("w", "b"):
             raise InvalidFen(_("side to move must be w or b, not {side!r}", side=parts[1]))

@@ -127,7 +127,7 @@ def read_board(text: str, width: int, height: int) -> tuple[list[int], list[bool
         if file != width:
             raise InvalidFen(
                 _(
-                    "rank {rank} has {count} squares, not {width}",
+                    "rank {rank} should have {width} squares, not {count}",
                     rank=rank + 1,
                     count=file,
                     width=width,

@@ -390,7 +390,7 @@ def test_bad_fens_are_refused(fen, message):
         # four black stacks are 8 pawns, and Black still has one in hand
         (
             "5/5/5/5/ssss1 w - 0,1 0,0",
-            "Black has 8 pawns on the board and 1 in hand; at most 8 in all",
+            "Black has too many pawns: 8 on the board and 1 in hand, at most 8 in all",
         ),
         # equal hands mean White places next, not Black
         (

@@ -470,8 +470,8 @@ def test_digit_runs_are_read_as_sums_and_written_as_vchess():
     [
         ("91/91 w 0 -", "10 ranks"),
         ("91/91/91/91/91/91/91/91/91/K9 w 0", "4 fields"),
-        ("91/91/91/91/91/91/91/91/k8/K9 w 0 -", "rank 2 has 9"),
-        ("91/91/91/91/91/91/91/91/k91/K9 w 0 -", "rank 2 has 11"),
+        ("91/91/91/91/91/91/91/91/k8/K9 w 0 -", "rank 2 should have 10 squares, not 9"),
+        ("91/91/91/91/91/91/91/91/k91/K9 w 0 -", "rank 2 should have 10 squares, not 11"),
         ("91/91/91/91/91/91/91/91/kx8/K9 w 0 -", "unknown piece letter"),
         ("91/91/91/91/91/91/91/91/kk8/K9 w 0 -", "two kings"),
         ("91/91/91/91/91/91/91/91/k9/K9 x 0 -", "side to move"),
@@ -533,7 +533,7 @@ def test_start_options_message_names_the_options():
     [
         ("91/91/91/91/91/91/91/91/k9/KK8 w 0 -", "White has two kings"),
         ("91/91/91/91/91/91/91/91/91k/K9 w 0 -", "rank 2 has more than 10 squares"),
-        ("91/91/91/91/91/91/91/91/k8/K9 w 0 -", "rank 2 has 9 squares, not 10"),
+        ("91/91/91/91/91/91/91/91/k8/K9 w 0 -", "rank 2 should have 10 squares, not 9"),
         ("91/91/91/91/91/91/91/91/kx8/K9 w 0 -", "unknown piece letter 'x' on rank 2"),
         ("91/91 w 0 -", "the board needs 10 ranks, not 2"),
         ("91/91/91/91/91/91/91/91/k9/K9 x 0 -", "side to move must be w or b, not 'x'"),

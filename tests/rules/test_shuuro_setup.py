@@ -264,7 +264,7 @@ def test_bad_option_messages(options, message):
         (f"{'/'.join(['6'] * 6)} w Kk 0 - recruitment,done=wb,{OPTIONS}",
          "both players have confirmed: recruitment is over"),
         (f"{'/'.join(['6'] * 6)} w Kk 0 - plinths,rolls=1,{OPTIONS}",
-         "quarter 1 has 0 plinths after 1 rolls"),
+         "the plinths of quarter 1 do not match its rolls (0 found, 1 rolled)"),
         ("k5/6/6/6/6/5KQ w - 30", "rank 1 has more than 6 squares"),
         ("k5/6/6/6/6/5K w 01Q 3", "bad hand '01Q': Q given twice or with a bad count"),
         ("k5/6/6/6/6/5K w - 30 c3", "en passant square c3 does not follow a double step"),
