@@ -644,7 +644,8 @@ def _too_many_pawns(s: int, on_board: int, in_hand: int) -> Message:
     """Why a FEN gives side ``s`` more than its pawns (only built when raising)."""
     if s == 1:
         return _(
-            "White has too many pawns: {board} on the board and {hand} in hand, at most {most} in all",
+            "White has too many pawns: {board} on the board and {hand} in hand,"
+            " at most {most} in all",
             board=on_board,
             hand=in_hand,
             most=PAWNS,

@@ -337,7 +337,8 @@ class ShuuroPosition(Position):
             found = sum(1 for sq in squares if plinth[sq])
             if found > rolls or (rolls and not found):
                 return _(
-                    "the plinths of quarter {quarter} do not match its rolls ({found} found, {rolls} rolled)",
+                    "the plinths of quarter {quarter} do not match its rolls"
+                    " ({found} found, {rolls} rolled)",
                     quarter=index + 1,
                     found=found,
                     rolls=rolls,
