@@ -1,5 +1,5 @@
 from django.db import InterfaceError, OperationalError, connections
-from django.http import HttpResponse, HttpResponseBadRequest
+from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.utils.translation import gettext as _
 
 
@@ -37,5 +37,9 @@ class RefuseNulMiddleware:
     def __call__(self, request):
         if "\x00" in request.path or "%00" in request.META.get("QUERY_STRING", ""):
             message = _("This address holds a NUL character, which no page has.")
+            if request.path.startswith("/api/"):  # the API's errors are JSON
+                from games.api import private
+
+                return private(JsonResponse({"error": message}, status=400))
             return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
         return self.get_response(request)

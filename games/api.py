@@ -33,7 +33,7 @@ from games.api_limits import (
 from games.api_play import router
 from games.api_ratings import player_ratings
 from games.api_schemas import ERRORS, OPTION_KINDS, AccountOut, TokenIn, TokenOut
-from games.services import GameError
+from games.services import GameError, StalePly
 
 logger = logging.getLogger(__name__)
 
@@ -80,6 +80,12 @@ def error(request, message: str, status: int):
 @api.exception_handler(GameError)
 def _game_error(request, exc: GameError):
     return error(request, exc.message, exc.status)
+
+
+@api.exception_handler(StalePly)
+def _stale_ply(request, exc: StalePly):
+    message = _("The game has changed since you saw it: it is at ply %(ply)s now; read it again.")
+    return error(request, message % {"ply": exc.ply}, exc.status)
 
 
 @api.exception_handler(ValidationError)
@@ -207,8 +213,6 @@ def _api_view(view):
 
     def wrapped(request, *args, **kwargs):
         response = view(request, *args, **kwargs)
-        patch_cache_control(response, private=True, no_cache=True)
-        patch_vary_headers(response, ["Authorization"])
         if response.status_code == 405 and response.get("Content-Type", "").startswith("text/"):
             allowed = response["Allow"]
             message = _("Method %(method)s is not allowed here (allowed: %(allowed)s).") % {
@@ -217,12 +221,20 @@ def _api_view(view):
             }
             response = JsonResponse({"error": message}, status=405)
             response["Allow"] = allowed
-        return response
+        return private(response)
 
     wrapped.csrf_exempt = True  # as ninja's own views: auth classes check CSRF
     return wrapped
 
 
+def private(response):
+    """Kept private to its caller, whose token it depends on: every API answer."""
+    patch_cache_control(response, private=True, no_cache=True)
+    patch_vary_headers(response, ["Authorization"])
+    return response
+
+
+@_api_view
 def _unknown_path(request, rest=""):
     return JsonResponse({"error": _("No such API endpoint; see /api/docs.")}, status=404)
 

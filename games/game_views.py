@@ -179,13 +179,7 @@ def click(request, game_id):
     if not game.is_active:
         return _refused(request, game_id, services.over(game))
     if form.cleaned_data["ply"] != game.visible_ply(side):
-        return _refused(
-            request,
-            game_id,
-            services.StalePly(
-                _("The game has changed since you saw it; here is the current position.")
-            ),
-        )
+        return _refused(request, game_id, services.StalePly(game.visible_ply(side)))
     entry = move_entry.Entry.of(game.position(), side)
     if side not in game.to_act():
         return _refused(request, game_id, services.Forbidden(_("It is not your turn.")))

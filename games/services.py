@@ -48,7 +48,12 @@ class Conflict(GameError):
 
 
 class StalePly(Conflict):
-    pass
+    """A move sent from a ply the game has left.  A page shows the position it is at;
+    the API names its ply (``ply``, as the sender may see it)."""
+
+    def __init__(self, ply: int):
+        super().__init__(_("The game has changed since you saw it; here is the current position."))
+        self.ply = ply
 
 
 # -- challenges -----------------------------------------------------------------------
@@ -276,7 +281,7 @@ def check_move(user, game: Game, text, ply) -> str:
 def _parse(game: Game, position, side: str, text, ply):
     """``side``'s move ``text``, seen at ``ply``, in the game's current ``position``."""
     if type(ply) is not int or ply != game.visible_ply(side):
-        raise StalePly(_("The game has changed since you saw it; here is the current position."))
+        raise StalePly(game.visible_ply(side))
     if side not in position.to_act:
         raise Forbidden(_("It is not your turn."))
     if not isinstance(text, str):

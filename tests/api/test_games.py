@@ -104,7 +104,9 @@ def test_it_refuses_a_stale_ply(api_alice, api_bob, game_id):
     play(api_alice, game_id, "d2-f6", 0)
     status, body = play(api_bob, game_id, "b8-d6", 0)
     assert status == 409
-    assert "changed since you saw it" in body["error"]
+    # the answer holds no position, so it names the ply the game is at
+    expected = "The game has changed since you saw it: it is at ply 1 now; read it again."
+    assert body["error"] == expected
     assert _game(game_id).ply == 1
 
 
@@ -262,6 +264,18 @@ def test_wrong_methods_and_unknown_paths_answer_json(api_alice, game_id):
     assert r.status_code == 404 and r.json() == {"error": "No such API endpoint; see /api/docs."}
     status, body = api_alice.get("/api/games/abc")
     assert status == 404 and body == {"error": "No such API endpoint; see /api/docs."}
+
+
+def test_every_error_is_private_json_even_before_the_api_s_views(api_alice, game_id):
+    for method, path in (
+        ("get", f"/api/games/{game_id}/moves"),  # a wrong method
+        ("get", "/api/nothing"),  # no endpoint
+        ("get", "/api/games?mine=%00"),  # refused before any view
+    ):
+        r = getattr(api_alice.client, method)(path, headers=api_alice.headers)
+        assert r.status_code in (400, 404, 405) and "error" in r.json(), path
+        assert r["Cache-Control"] == "private, no-cache", path
+        assert "Authorization" in r["Vary"], path
 
 
 def test_a_move_without_a_body_is_told_what_to_send(api_alice, game_id):
