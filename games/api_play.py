@@ -139,7 +139,7 @@ def _challenge_out(request, challenge: Challenge) -> dict:
     return {
         "id": challenge.pk,
         "url": _challenge_url(request, challenge),
-        "status": challenge.status,
+        "status": "expired" if challenge.expired() else challenge.status,
         "game": challenge.variant,
         "options": challenge.options,
         "days_per_move": challenge.days_per_move,

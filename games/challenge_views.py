@@ -202,6 +202,7 @@ def _detail_context(request, challenge: Challenge, error: str = "") -> dict:
     link = request.build_absolute_uri(reverse("challenge_detail", args=[challenge.token]))
     return {
         "challenge": challenge,
+        "expired": challenge.expired(),
         "actions": _actions(challenge, request.user),
         "options": _describe_options(challenge),
         "preview": preview,
@@ -237,6 +238,8 @@ def _actions(challenge: Challenge, user) -> set[str]:
     """What ``user`` may do with ``challenge``; the services check again when they do it."""
     if challenge.status != Challenge.Status.OPEN:
         return set()
+    if challenge.expired():
+        return {"cancel"} if challenge.challenger_id == user.pk else set()
     if not user.is_authenticated:
         return {"login"}
     if challenge.challenger_id == user.pk:

@@ -16,7 +16,6 @@ from django.utils.translation import gettext_lazy as _
 from games import rules
 from games.models import Challenge, Game
 
-OPEN_CHALLENGE_DAYS = 30
 FINISHED_SHOWN = 20
 
 
@@ -125,7 +124,7 @@ def challenges_by(user) -> list[Challenge]:
 def open_since(now: datetime | None = None) -> datetime:
     """A challenge to anyone made before this has expired: the lobby no longer lists
     it and it can no longer be accepted (one to a named player waits for good)."""
-    return (now or timezone.now()) - timedelta(days=OPEN_CHALLENGE_DAYS)
+    return (now or timezone.now()) - timedelta(days=Challenge.OPEN_DAYS)
 
 
 def open_challenges(variant: str | None = None, *, now: datetime | None = None):

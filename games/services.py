@@ -19,7 +19,6 @@ from django.utils.translation import gettext as _
 from games import bot_play, clock, notify, rules, store
 from games.endings import result_words
 from games.models import BOT_LEVELS, DAYS_PER_MOVE, Challenge, ColorChoice, Game, Move, Variant
-from games.queries import open_since
 from games.ratings import rate_game
 
 MAX_ID = 2**63 - 1  # the largest key a PostgreSQL bigint holds: larger ids name no row
@@ -136,10 +135,8 @@ def _locked_challenge(challenge_id) -> Challenge:
 def accept_challenge(user, challenge_id, *, now: datetime | None = None) -> Game:
     now = now or timezone.now()
     challenge = _locked_challenge(challenge_id)
-    if challenge.status != Challenge.Status.OPEN or not challenge.challenger.is_active:
+    if challenge.status != Challenge.Status.OPEN or challenge.expired(now):
         raise Conflict(_("This challenge is no longer open."))
-    if challenge.opponent_id is None and challenge.created_at < open_since(now):
-        raise Conflict(_("This challenge is no longer open."))  # as the lobby no longer lists it
     if challenge.challenger_id == user.pk:
         raise Forbidden(_("You cannot accept your own challenge."))
     if challenge.opponent_id is not None and challenge.opponent_id != user.pk:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import secrets
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Case, F, Q, When
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import rules
@@ -40,6 +42,8 @@ def _token() -> str:
 
 
 class Challenge(models.Model):
+    OPEN_DAYS = 30  # a challenge to anyone can be accepted for this many days
+
     class Status(models.TextChoices):
         OPEN = "open", _("Open")
         ACCEPTED = "accepted", _("Accepted")
@@ -84,6 +88,17 @@ class Challenge(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_variant_display()} challenge by {self.challenger}"
+
+    def expired(self, now: datetime | None = None) -> bool:
+        """Open, but no longer to be accepted: one to anyone made over ``OPEN_DAYS``
+        ago, or one whose challenger's account is closed.  (One to a named player
+        waits for good.)"""
+        if self.status != self.Status.OPEN:
+            return False
+        if not self.challenger.is_active:
+            return True
+        since = (now or timezone.now()) - timedelta(days=self.OPEN_DAYS)
+        return self.opponent_id is None and self.created_at < since
 
 
 class Game(models.Model):

@@ -272,3 +272,17 @@ def test_the_list_leaves_out_what_can_no_longer_be_accepted(api_bob, alice, char
     charlie.save()
     status, listed = api_bob.get("/api/challenges")
     assert status == 200 and [item["id"] for item in listed] == [kept.pk]
+
+
+def test_a_challenge_that_can_no_longer_be_accepted_reads_expired(api_bob, alice, bob, charlie):
+    month_ago = timezone.now() - timedelta(days=31)
+    old = services.create_challenge(alice, variant="carge", now=month_ago)
+    named = services.create_challenge(alice, variant="carge", opponent=bob, now=month_ago)
+    closed = services.create_challenge(charlie, variant="carolo")
+    charlie.is_active = False
+    charlie.save()
+    for challenge, status in ((old, "expired"), (closed, "expired"), (named, "open")):
+        code, body = api_bob.get(f"/api/challenges/{challenge.pk}")
+        assert code == 200 and body["status"] == status, challenge
+    code, body = api_bob.post(f"/api/challenges/{old.pk}/accept")
+    assert code == 409 and not Game.objects.exists()

@@ -463,9 +463,14 @@ def test_a_challenge_to_anyone_expires_with_the_lobby_s_thirty_days(client, alic
     old = open_challenge(alice, now=now - timedelta(days=31))
     named = open_challenge(alice, opponent=bob, now=now - timedelta(days=31))
     client.force_login(bob)
+    page = text(client.get(f"/challenge/{old.token}/"))
+    assert "This challenge has expired" in page and "Accept" not in page
     r = client.post(f"/challenge/{old.pk}/accept/")
     assert r.status_code == 409 and "This challenge is no longer open." in text(r)
     assert not Game.objects.exists()
+    client.force_login(alice)  # its challenger may still clear it away
+    assert "Cancel the challenge" in text(client.get(f"/challenge/{old.token}/"))
+    client.force_login(bob)
     # one addressed to bob waits for his answer, however long
     assert client.post(f"/challenge/{named.pk}/accept/").status_code == 302
     assert Game.objects.count() == 1
