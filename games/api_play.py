@@ -13,6 +13,8 @@ from django.conf import settings
 from django.db.models import Q
 from django.http import HttpResponse, HttpResponseNotModified
 from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
+from django.utils.http import parse_etags
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from ninja import Query, Router, Schema
@@ -98,6 +100,14 @@ def _etag(game, side: str | None) -> str:
     """The state's ETag for this viewer: it changes iff what they see changes, and
     differs from another viewer's (whose answer differs)."""
     return f'"{side or "spectator"}-{poll_token(game, side)}"'
+
+
+def _none_match(header: str, etag: str) -> bool:
+    """Does ``If-None-Match`` name ``etag``?  The weak comparison HTTP asks for
+    here: a ``W/`` tag matches too, as does ``*`` and a tag in a list."""
+    if header.strip() == "*":
+        return True
+    return any(tag.removeprefix("W/") == etag for tag in parse_etags(header))
 
 
 # The moves the viewer may see: the hidden ones are a side's own secret moves.
@@ -282,7 +292,12 @@ def list_games(request, filters: Query[GameFilters]):
         games = games.filter(Q(white=user) | Q(black=user))
     if filters.status:
         games = games.filter(status=filters.status)
-    return [_summary(request, game, game.side_of(user)) for game in games[:LIST_LIMIT]]
+    now = timezone.now()
+    # Overdue games are ended as they are read, as a read of one game ends it.
+    listed = [services.settle_overdue(game, now) for game in games[:LIST_LIMIT]]
+    if filters.my_turn or filters.status == Game.Status.ACTIVE:
+        listed = [game for game in listed if game.is_active]
+    return [_summary(request, game, game.side_of(user)) for game in listed]
 
 
 @router.get(
@@ -301,7 +316,7 @@ def get_game(request, id: int, response: HttpResponse):
     """
     game = services.settle_overdue(services.game_with_players(id))
     etag = _etag(game, game.side_of(request.auth))
-    if request.headers.get("If-None-Match") == etag:
+    if _none_match(request.headers.get("If-None-Match", ""), etag):
         not_modified = HttpResponseNotModified()
         not_modified["ETag"] = etag
         return not_modified

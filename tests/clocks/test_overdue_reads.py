@@ -34,6 +34,18 @@ def test_the_api_read_ends_it_on_time_once(overdue, alice):
     assert Notification.objects.filter(kind="result", game=game).count() == 2
 
 
+def test_the_api_list_ends_it_and_no_longer_lists_it_as_waiting(overdue, alice, bob):
+    api = Api(create_token(bob)[1])
+    for query in ("my_turn=1", "status=active"):
+        status, listed = api.get(f"/api/games?{query}")
+        assert status == 200 and listed == [], query
+    status, listed = api.get("/api/games?mine=1")
+    assert [(g["id"], g["status"], g["outcome"]["reason"]) for g in listed] == [
+        (overdue.pk, "finished", "time")
+    ]
+    assert Game.objects.get(pk=overdue.pk).result_reason == "time"
+
+
 def test_a_late_move_is_refused_with_how_the_game_ended(overdue, bob):
     with pytest.raises(services.Conflict) as refused:
         services.play_move(bob, overdue.pk, "@a4", overdue.visible_ply("black"))
