@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
-from django_htmx.http import HttpResponseStopPolling
+from django_htmx.http import HttpResponseStopPolling, push_url
 
 from games import move_entry, presence, services
 from games.game_forms import ClickForm, ConfirmForm, DrawForm, MoveForm
@@ -165,9 +165,18 @@ def poll(request, game_id):
 
 
 @login_required
-@require_POST
 def click(request, game_id):
-    """A click on the board: select a piece, choose between moves, or name a move."""
+    """A click on the board: select a piece, choose between moves, or name a move.
+
+    The board's form is boosted, and htmx would put this address in the address bar:
+    the answer tells it not to, and a visit here (an old bookmark) goes to the game.
+    """
+    if request.method != "POST":
+        return redirect("game", game_id=game_id)
+    return push_url(_click(request, game_id), False)
+
+
+def _click(request, game_id):
     game = services.settle_overdue(_get_game(game_id))
     try:
         side = _player_side(request, game)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import types
 from collections import Counter
+from urllib.parse import urlparse
 
 import pytest
 from django.utils import translation
@@ -129,6 +130,9 @@ class Table:
             confirm.get_by_role("button", name="Confirm").click()
         self.counts[text] += 1
         self.wait_for(text)
+        # the clicks swap fragments in place: the address stays the game's, so that
+        # a reload or a bookmark opens the game (the click address is POST only)
+        assert urlparse(page.url).path == f"/game/{self.game_id}/", page.url
         return side
 
     def played_elsewhere(self, texts):

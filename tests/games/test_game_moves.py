@@ -173,6 +173,15 @@ def test_a_click_on_a_piece_highlights_its_moves(players, alice, bob):
     assert 'value="e4" class="sq-target sq-target-empty"' in html
     assert 'aria-label="e4, empty, possible move"' in html
     assert 'aria-label="d1, white Carolo"' in html
+    # the board's form is boosted: its address must not become the page's
+    assert response["HX-Push-Url"] == "false"
+
+
+def test_the_click_address_opened_as_a_page_leads_to_the_game(players, alice, bob):
+    game = start_game("carolo", alice, bob)
+    client, _user = players["white"]
+    response = client.get(reverse("game_click", args=[game.pk]))
+    assert response.status_code == 302 and response["Location"] == f"/game/{game.pk}/"
 
 
 def test_clicks_name_a_move_then_ask_for_confirmation(players, alice, bob):
