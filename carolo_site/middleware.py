@@ -1,5 +1,6 @@
 from django.db import InterfaceError, OperationalError, connections
 from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 
@@ -43,3 +44,20 @@ class RefuseNulMiddleware:
                 return private(JsonResponse({"error": message}, status=400))
             return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
         return self.get_response(request)
+
+
+class MethodNotAllowedPageMiddleware:
+    """A page asked for with the wrong method (a reload of a form's address, a
+    bookmark of it) gets the site's 405 page, not an empty answer.  The API's 405s
+    are JSON of their own."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if response.status_code != 405 or response.content or request.path.startswith("/api/"):
+            return response
+        page = render(request, "405.html", status=405)
+        page["Allow"] = response["Allow"]
+        return page

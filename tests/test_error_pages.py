@@ -57,6 +57,17 @@ def test_the_404_page_is_in_french_for_a_french_browser(client, db):
     assert "Retour à l’accueil" in page
 
 
+def test_a_form_s_address_opened_as_a_page_has_the_site_s_405_page(client, alice):
+    client.force_login(alice)
+    response = client.get("/settings/vacation/")  # a reload after the form was sent
+    assert response.status_code == 405 and response["Allow"] == "POST"
+    page = text(response)
+    assert "<h1>Not a page to open</h1>" in page
+    assert '<a class="button" href="/">Back to the home page</a>' in page
+    page = text(client.get("/settings/vacation/", headers={"accept-language": "fr"}))
+    assert "<h1>Ce n’est pas une page à ouvrir</h1>" in page
+
+
 def test_a_refused_page_has_the_site_s_403_page_in_either_language(client, db):
     response = client.get("/forbidden/")
     assert response.status_code == 403
