@@ -61,6 +61,12 @@ def test_every_game_has_a_board_and_an_unknown_game_is_404(client, db):
     assert "Mini-Shuuro leaderboard" in text(client.get("/leaderboard/shuuro-mini/"))
 
 
+def test_the_french_title_reads_right_with_le_in_the_game_s_name(client, db):
+    # "Classement de Le Carolo" would be wrong French ("du Carolo"): no "de" at all
+    page = text(client.get("/leaderboard/carolo/", headers={"accept-language": "fr"}))
+    assert "<h1>Classement : Le Carolo</h1>" in page and "de Le" not in page
+
+
 @pytest.mark.parametrize("count", [3, 60])
 def test_leaderboards_cost_a_fixed_number_of_queries(client, db, count, django_assert_num_queries):
     for i in range(count):
