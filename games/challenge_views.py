@@ -34,6 +34,7 @@ def lobby(request):
     challenges = queries.open_challenges(variant)
     for challenge in challenges:
         challenge.actions = _actions(challenge, request.user)
+        challenge.described = _lobby_options(challenge)
     ctx = {"form": form, "challenges": challenges, "variant": variant}
     if request.htmx:
         return render(request, "games/lobby.html#challenges", ctx)
@@ -232,6 +233,18 @@ def _describe_options(challenge: Challenge) -> list[tuple[str, str]]:
             value = _("yes") if value == "on" else _("no")
         described.append((str(label), str(value)))
     return described
+
+
+def _lobby_options(challenge: Challenge) -> str:
+    """The options in a line of the lobby: a start position is only said to be one."""
+    parts = []
+    described = _describe_options(challenge)
+    for name, (label, value) in zip(sorted(challenge.options), described, strict=True):
+        if name != "fen":
+            parts.append(f"{label}: {value}")
+        elif challenge.options[name].strip():
+            parts.append(_("own start position"))
+    return " · ".join(parts)
 
 
 def _actions(challenge: Challenge, user) -> set[str]:
