@@ -30,7 +30,7 @@ OPTION_LABELS = {
     ),
     "barrier_rule": (
         _("Barrier rule"),
-        _("A pawn may move a barrier, a few times per player."),
+        _("A pawn may move a barrier, 3 times per player in all."),
     ),
     "budget": (_("Budget"), _("Points each player spends on the army.")),
     "limits": (_("No limits"), _("No cap per kind of piece (still at most the usual army size).")),
