@@ -444,6 +444,12 @@ def _status(game: Game, position, side: str | None, live: bool) -> dict:
             "player": game.player(to_act[0]),
             "side": SIDE_WORDS[to_act[0]],
         }
+    if game.options.get("barrier_rule") == "on":
+        white, black = position.barrier_moves_left
+        status["barriers"] = _("Barrier moves left: White %(white)s, Black %(black)s.") % {
+            "white": white,
+            "black": black,
+        }
     if game.deadline:
         status["deadline"] = game.deadline
         status["left"] = clock.time_left_text(game, timezone.now())

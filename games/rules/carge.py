@@ -394,6 +394,11 @@ class CargePosition(Position):
     def phase(self) -> str:
         return "placement" if self._hands != (0, 0) else "move"
 
+    @property
+    def barrier_moves_left(self) -> tuple[int, int]:
+        """How many barrier moves White and Black may still make (0, 0 without the rule)."""
+        return self._left
+
     def _ordinary(self) -> list[tuple[int, int, int, int, bool]]:
         if self._cache[0] is None:
             rays = geometry(self._mask).rays

@@ -306,6 +306,7 @@ def test_carge_placement_targets_every_empty_square(players, alice, bob):
     assert 'aria-label="b2, empty, barrier towards b3, possible move"' in html
     body = words(get(players["white"][0], game))
     assert "Phase: placement." in body
+    assert "Barrier moves left" not in body  # the barrier rule is off
     assert "8 × white pawn" in html
 
 
@@ -326,10 +327,13 @@ def test_carge_barrier_moves_are_extra_buttons(players, alice, bob):
     assert "from the b3 side to the b1 side (b2n>b1n)" in shown
     assert "from the b3 side to the a2 side (b2n>a2e)" in shown
     assert "takes" not in shown and "you lose" not in shown
+    assert "Barrier moves left: White 3, Black 3." in words(get(client, game))
     response = post_move(client, user, game.pk, "b2n>b2e", htmx=True)
     assert response.status_code == 200
     game.refresh_from_db()
     assert "b2e" in game.fen.split()[2] and "b2n" not in game.fen.split()[2]
+    # each player has 3 in all (the rules' count); White has used one
+    assert "Barrier moves left: White 2, Black 3." in words(get(players["black"][0], game))
 
 
 def test_a_carge_barrier_move_that_closes_a_square_says_what_it_takes(players, alice, bob):
