@@ -37,7 +37,6 @@ from games.api_schemas import (
 )
 from games.models import Challenge, Game
 from games.presenters import poll_token, view_fen
-from games.queries import open_since
 from games.services import MAX_ID
 
 router = Router()
@@ -212,7 +211,7 @@ def list_challenges(request):
     challenges = (
         Challenge.objects.filter(status=Challenge.Status.OPEN, challenger__is_active=True)
         .filter(Q(opponent__isnull=True) | Q(opponent=user) | Q(challenger=user))
-        .exclude(opponent__isnull=True, created_at__lt=open_since())
+        .exclude(opponent__isnull=True, created_at__lt=Challenge.open_since())
         .select_related("challenger", "opponent")[:LIST_LIMIT]
     )
     return [_challenge_out(request, challenge) for challenge in challenges]

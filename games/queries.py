@@ -6,11 +6,10 @@ costs the same number of queries whatever the number of rows.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.db.models import F, Q
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import rules
@@ -121,15 +120,9 @@ def challenges_by(user) -> list[Challenge]:
     )
 
 
-def open_since(now: datetime | None = None) -> datetime:
-    """A challenge to anyone made before this has expired: the lobby no longer lists
-    it and it can no longer be accepted (one to a named player waits for good)."""
-    return (now or timezone.now()) - timedelta(days=Challenge.OPEN_DAYS)
-
-
 def open_challenges(variant: str | None = None, *, now: datetime | None = None):
     """Open challenges anyone may accept, made in the last 30 days, newest first."""
-    since = open_since(now)
+    since = Challenge.open_since(now)
     found = Challenge.objects.filter(
         status=Challenge.Status.OPEN,
         opponent__isnull=True,

@@ -89,6 +89,12 @@ class Challenge(models.Model):
     def __str__(self) -> str:
         return f"{self.get_variant_display()} challenge by {self.challenger}"
 
+    @classmethod
+    def open_since(cls, now: datetime | None = None) -> datetime:
+        """A challenge to anyone made before this has expired: the lobby no longer
+        lists it and it can no longer be accepted (one to a named player waits for good)."""
+        return (now or timezone.now()) - timedelta(days=cls.OPEN_DAYS)
+
     def expired(self, now: datetime | None = None) -> bool:
         """Open, but no longer to be accepted: one to anyone made over ``OPEN_DAYS``
         ago, or one whose challenger's account is closed.  (One to a named player
@@ -97,8 +103,7 @@ class Challenge(models.Model):
             return False
         if not self.challenger.is_active:
             return True
-        since = (now or timezone.now()) - timedelta(days=self.OPEN_DAYS)
-        return self.opponent_id is None and self.created_at < since
+        return self.opponent_id is None and self.created_at < self.open_since(now)
 
 
 class Game(models.Model):
