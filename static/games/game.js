@@ -1,5 +1,6 @@
 /* After htmx swaps the game's live part (a click, a move, a poll): show the current
-   move in the move list, and keep the keyboard focus where the player was. */
+   move in the move list, and keep the keyboard focus where the player was.  The
+   arrow keys step through the game. */
 (function () {
   "use strict";
   var key = null; // the focused control before the swap: [selector, value]
@@ -51,4 +52,16 @@
     inside = false;
   });
   document.addEventListener("DOMContentLoaded", showCurrentMove);
+
+  // ← → Home End step through the game, as the replay links do (each names its key
+  // in aria-keyshortcuts), unless the player is typing or uses a modifier
+  document.addEventListener("keydown", function (event) {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    var el = event.target;
+    if (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName)) return;
+    var link = document.querySelector('.game-replay a[aria-keyshortcuts="' + event.key + '"]');
+    if (!link) return;
+    event.preventDefault();
+    link.click();
+  });
 })();

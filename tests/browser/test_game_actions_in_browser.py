@@ -144,6 +144,35 @@ def test_replay_of_a_finished_game(open_page, alice, bob):
     assert axe_violations(page) == []
 
 
+def test_the_arrow_keys_step_through_a_game(open_page, alice, bob):
+    game = start("carolo", alice, bob)
+    game = play_through_services(game, CAROLO_MAT)
+    fens = {m.ply: m.fen_after for m in game.moves.all()}
+    page = open_page(alice)
+    page.goto(f"/game/{game.pk}/")
+    fen = page.locator("#game-fen")
+    note = page.locator(".game-replay-note")
+    for key, shown in [
+        ("ArrowLeft", fens[4]),
+        ("ArrowLeft", fens[3]),
+        ("Home", game.start_fen),
+        ("ArrowRight", fens[1]),
+        ("End", game.fen),
+    ]:
+        page.keyboard.press(key)
+        expect(fen).to_have_value(shown)
+    expect(note).to_have_count(0)
+    expect(page).to_have_url(re.compile(rf"/game/{game.pk}/$"))
+    # a key pressed in a field, or with a modifier, is the field's or the browser's
+    fen.focus()
+    page.keyboard.press("ArrowLeft")
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("Control+ArrowLeft")
+    page.wait_for_timeout(300)  # time for a request that should not be sent
+    expect(fen).to_have_value(game.fen)
+    expect(page).to_have_url(re.compile(rf"/game/{game.pk}/$"))
+
+
 def test_profile_after_a_result(open_page, alice, bob):
     game = start("carolo", alice, bob, rated=True)
     game = play_through_services(game, CAROLO_MAT)
