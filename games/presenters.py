@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import bot_play, clock, move_entry, render, rules, services
+from games import bot_play, clock, material, move_entry, render, rules, services
 from games.endings import result_words
 from games.models import Game, Move
 from games.ratings import shown_ratings
@@ -280,7 +280,7 @@ def present(
         "game": game,
         "side": side,
         "side_word": SIDE_WORDS.get(side, ""),
-        "players": _players(game, side),
+        "players": _players(game, side, _material(game, position, drawn)),
         "board": board_ctx,
         "legend": render.legend(game.variant),
         "move_list": render.move_list(listed, shown.number if shown else 0, seen_list),
@@ -385,7 +385,32 @@ def _check_marks(position, board: rules.Board) -> dict[str, str]:
     return {square: "check" for square, letter in board.pieces.items() if letter == king}
 
 
-def _players(game: Game, viewer_side: str | None) -> list[dict]:
+def _material(game: Game, position, board: rules.Board) -> dict[str, dict]:
+    """Side -> the material it is ahead by in ``board`` (the viewer's), as the page
+    draws it: ``pieces`` (piece class, count) and ``label`` in words.  Nothing while
+    any army is secret (Shuuro's recruitment, or a game that ended in it): the two
+    counts would tell of the other side's purchases, or mislead without them."""
+    secret = game.white_hidden or game.black_hidden or position.is_secret
+    if secret and not game.shows_all:
+        return {}
+    names = render.PIECE_NAMES[game.variant]
+    shown = {}
+    for side, pieces in material.ahead(game.variant, board).items():
+        if not pieces:
+            continue
+        words = ", ".join(
+            _("%(count)s × %(piece)s") % {"count": count, "piece": names[letter.upper()]}
+            for letter, count in pieces
+        )
+        shown[side] = {
+            "pieces": [(render.piece_class(letter), count) for letter, count in pieces],
+            "label": _("Ahead by: %(pieces)s") % {"pieces": words},
+        }
+    return shown
+
+
+def _players(game: Game, viewer_side: str | None, ahead: dict[str, dict]) -> list[dict]:
+    """Both players, the viewer's own row last; ``ahead``: ``_material``."""
     to_act = game.to_act()
     ratings = shown_ratings(game)
     rows = []
@@ -402,6 +427,7 @@ def _players(game: Game, viewer_side: str | None) -> list[dict]:
                 "to_act": side in to_act,
                 "you": side == viewer_side,
                 "winner": not game.is_active and game.winner == side,
+                "material": ahead.get(side),
             }
         )
     if viewer_side == rules.WHITE:
