@@ -41,11 +41,25 @@ def create_token(user, name: str = "") -> tuple[ApiToken, str]:
     return token, raw
 
 
+def _int(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def token_of(user, token_id) -> ApiToken | None:
+    """One of ``user``'s tokens, or None for another's token or a bad id."""
+    token_id = _int(token_id)
+    if token_id is None:
+        return None
+    return ApiToken.objects.filter(user=user, pk=token_id).first()
+
+
 def revoke_token(user, token_id) -> bool:
     """Delete one of ``user``'s tokens; False if there is no such token of theirs."""
-    try:
-        token_id = int(token_id)
-    except (TypeError, ValueError):
+    token_id = _int(token_id)
+    if token_id is None:
         return False
     deleted, _ = ApiToken.objects.filter(user=user, pk=token_id).delete()
     return deleted > 0

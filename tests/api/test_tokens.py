@@ -171,6 +171,8 @@ def test_the_tokens_page_creates_shows_once_and_revokes(client_alice, alice):
     r = client_alice.get("/settings/tokens/")
     assert "my bot" in text(r) and raw not in text(r)
     r = client_alice.post(f"/settings/tokens/{row.pk}/revoke", follow=True)
+    assert "Revoke the token “my bot”?" in text(r)  # it asks first
+    r = client_alice.post(f"/settings/tokens/{row.pk}/revoke", {"confirmed": "1"}, follow=True)
     assert "The token is revoked." in text(r)
     assert not ApiToken.objects.exists()
     assert Api(raw).get("/api/account")[0] == 401
