@@ -27,9 +27,9 @@ class Chart:
     """A rating-history line, drawn server-side as SVG."""
 
     title: str
-    points: str  # "x,y x,y ..." for <polyline>
-    # "Mx,yh0 ..." for a <path> whose round caps mark each point: a lone point draws
-    # no line, and caps keep round where the chart is stretched (circles would not)
+    points: str  # "x,y x,y ..." for <polyline>: the start, then one point per game
+    # "Mx,yh0 ..." for a <path> whose round caps mark each game's point (not the
+    # start): caps keep round where the chart is stretched, circles would not
     dots: str
     low: int
     high: int
@@ -47,7 +47,8 @@ class GameStats:
     wins: int = 0
     draws: int = 0
     losses: int = 0
-    history: list[tuple[datetime, float]] = field(default_factory=list)
+    start: float | None = None  # the rating before the first rated game
+    history: list[tuple[datetime, float]] = field(default_factory=list)  # after each
     chart: Chart | None = None
 
     @property
@@ -59,10 +60,16 @@ def _of(player) -> Q:
     return Q(white=player) | Q(black=player)
 
 
-def rating_chart(name: str, history: list[tuple[datetime, float]]) -> Chart | None:
-    """A polyline of ``(when, rating)`` points, time across, rating up; None if empty."""
+def rating_chart(name: str, start: float, history: list[tuple[datetime, float]]) -> Chart | None:
+    """A polyline of ``(when, rating after)`` points, time across, rating up, from
+    ``start`` (the rating before the first game); None if no game.
+
+    The start sits at the first game's time, so one game draws a line from its
+    start to its result, not a lone dot.
+    """
     if not history:
         return None
+    history = [(history[0][0], start), *history]
     times = [when.timestamp() for when, _rating in history]
     values = [rating for _when, rating in history]
     low, high = min(values), max(values)
@@ -72,8 +79,8 @@ def rating_chart(name: str, history: list[tuple[datetime, float]]) -> Chart | No
     for i, (t, r) in enumerate(zip(times, values, strict=True)):
         if span_t > 0:
             x = CHART_PAD + inner_w * (t - times[0]) / span_t
-        else:  # all on one instant: spread evenly
-            x = CHART_PAD + inner_w * (i / (len(times) - 1) if len(times) > 1 else 0.5)
+        else:  # all on one instant (one game, say): spread evenly, in order
+            x = CHART_PAD + inner_w * i / (len(times) - 1)
         y = CHART_PAD + inner_h * ((high - r) / span_r if span_r > 0 else 0.5)
         points.append(f"{x:.1f},{y:.1f}")
     title = _(
@@ -85,7 +92,7 @@ def rating_chart(name: str, history: list[tuple[datetime, float]]) -> Chart | No
         "low": round(low),
         "high": round(high),
     }
-    dots = " ".join(f"M{point}h0" for point in points)
+    dots = " ".join(f"M{point}h0" for point in points[1:])
     return Chart(
         title, " ".join(points), dots, round(low), round(high), history[0][0], history[-1][0]
     )
@@ -117,13 +124,16 @@ def game_stats(player) -> list[GameStats]:
     changes = (
         RatingChange.objects.filter(user=player)
         .order_by("created_at", "pk")
-        .values_list("variant", "created_at", "after")
+        .values_list("variant", "created_at", "before", "after")
     )
-    for variant, when, after in changes:
-        stats[variant].history.append((when, after))
+    for variant, when, before, after in changes:
+        entry = stats[variant]
+        if not entry.history:
+            entry.start = before
+        entry.history.append((when, after))
     shown = [s for s in stats.values() if s.rating is not None or s.played]
     for entry in shown:
-        entry.chart = rating_chart(entry.name, entry.history)
+        entry.chart = rating_chart(entry.name, entry.start, entry.history)
     return shown
 
 

@@ -38,12 +38,14 @@ def chart_dots(page: str) -> tuple[list[tuple[float, float]], str]:
     return [(float(x), float(y)) for x, y in centres], marker
 
 
-def test_a_one_game_rating_history_shows_its_point(client, alice, bob):
-    # one point draws no line: without a marker the chart was an empty box
+def test_a_one_game_rating_history_draws_a_line_to_its_point(client, alice, bob):
+    # the line starts at 1500, before the game (bottom left), and rises to the
+    # rating after the win (top right), where the game's dot is
     finished_game(alice, bob, "white")
     page = client.get("/@/alice").content.decode()
+    assert '<polyline points="8.0,152.0 592.0,8.0"' in page
     dots, marker = chart_dots(page)
-    assert dots == [(300.0, 80.0)]  # the middle of the 600 x 160 chart
+    assert dots == [(592.0, 8.0)]
     # a round dot, wider than the line (2) and not stretched with the chart
     assert 'stroke-linecap="round"' in marker and 'stroke="currentColor"' in marker
     assert int(re.search(r'stroke-width="(\d+)"', marker).group(1)) >= 6

@@ -33,11 +33,15 @@ def test_it_draws_a_rating_history_chart_with_a_title(client, alice, bob):
     page = client.get("/@/alice").content.decode()
     assert '<svg viewBox="0 0 600 160" role="img" aria-labelledby="chart-carge-title"' in page
     assert re.search(
-        r'<title id="chart-carge-title">Le Carge rating history: from \d+ to \d+', page
+        r'<title id="chart-carge-title">Le Carge rating history: from 1500 to \d+', page
     )
     points = re.search(r'<polyline points="([^"]+)"', page).group(1).split()
-    assert len(points) == 4  # one point per rated game, the first at the left edge
-    assert points[0].startswith("8.0,") and points[-1].startswith("592.0,")
+    # the start (1500) and one point per rated game, the first game at the left edge too
+    assert len(points) == 5
+    assert points[0].startswith("8.0,") and points[1].startswith("8.0,")
+    assert points[-1].startswith("592.0,")
+    dots = re.search(r'class="rating-points" d="([^"]+)"', page).group(1)
+    assert dots.split() == [f"M{point}h0" for point in points[1:]]  # a dot per game
     assert "cdn" not in without_tokens(page).lower()
 
 
