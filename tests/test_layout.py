@@ -43,7 +43,7 @@ def test_the_footer_switches_the_language(client, db):
 def test_allauth_pages_use_the_site_layout_in_french(client, db):
     page = text(client.get("/accounts/login/", headers={"accept-language": "fr"}))
     assert 'class="site-header"' in page
-    assert "Connexion" in page
+    assert "<h1>Se connecter</h1>" in page
 
 
 def test_a_skip_link_comes_first_and_leads_to_the_main_content(client, db):
