@@ -92,7 +92,11 @@ def client_alice(client, alice):
 
 def pytest_runtest_teardown(item):
     """Celery keeps "inside a task" in one process-wide flag; eager tasks run at the
-    same time in several threads (live server, concurrency tests) can leave it set."""
+    same time in several threads (live server, concurrency tests) can leave it set.
+    A request in French leaves French active in the thread (the locale middleware
+    does not switch back): the next test starts in the site's default language."""
     from celery._state import _set_task_join_will_block
+    from django.utils import translation
 
     _set_task_join_will_block(False)
+    translation.deactivate()
