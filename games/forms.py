@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games import rules
+from games import rules, services
 from games.models import BOT_LEVELS, DAYS_PER_MOVE, ColorChoice, Variant
 from games.rules.carge_layouts import EDGE_NAMES, MAX_BARRIERS, PRESETS
 
@@ -26,7 +26,7 @@ RANDOM_BARRIERS = 6
 OPTION_LABELS = {
     "fen": (
         _("Start position (FEN)"),
-        _("Leave empty for the standard start."),
+        _("Leave empty for the standard start. A game from another position is casual."),
     ),
     "barrier_rule": (
         _("Barrier rule"),
@@ -196,6 +196,11 @@ class ChallengeForm(forms.Form):
             if not self.errors:
                 data["options"] = self._engine_options(game)
                 self._check_with_engine(game, data["options"])
+            if not self.errors and data.get("mode") == "rated":
+                if services.custom_start(game, data["options"]):
+                    self.add_error(
+                        "mode", _("A game from your own start position can only be casual.")
+                    )
         return data
 
     def _unread_fields(self, game: str | None) -> list[str]:

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from datetime import datetime, timedelta
 from functools import lru_cache
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -22,6 +23,8 @@ from games.models import BOT_LEVELS, DAYS_PER_MOVE, Challenge, ColorChoice, Game
 from games.ratings import rate_game
 
 MAX_ID = 2**63 - 1  # the largest key a PostgreSQL bigint holds: larger ids name no row
+MAX_OPEN_CHALLENGES = 20  # a player's challenges waiting for an answer, to anyone or named
+CHALLENGES_TO_ONE_A_DAY = 5  # to one player in 24 hours, not accepted: each was an e-mail
 
 
 class GameError(Exception):
@@ -44,6 +47,12 @@ class Forbidden(GameError):
 
 class Conflict(GameError):
     status = 409
+
+
+class TooMany(GameError):
+    """Too many challenges: the API answers 429."""
+
+    status = 429
 
 
 class StalePly(Conflict):
@@ -79,6 +88,8 @@ def create_challenge(
         rules.get(variant).start(options)
     except rules.RulesError as error:
         raise GameError(error.render(_)) from None
+    if rated and custom_start(variant, options):
+        raise GameError(_("A game from your own start position can only be casual."))
     if days_per_move is None:
         if rated:
             raise GameError(_("Games without a time limit can only be casual."))
@@ -96,9 +107,52 @@ def create_challenge(
             raise GameError(_("A bot's level is 1 to 5."))
     else:
         bot_level = None
+        _check_challenge_count(challenger, opponent, now or timezone.now())
     with transaction.atomic():
         return _open_challenge(
             challenger, opponent, variant, options, days_per_move, rated, color, bot_level, now
+        )
+
+
+def custom_start(variant: str, options: Mapping[str, str]) -> bool:
+    """Whether these options start the game from a position of the player's own (Le
+    Carolo's ``fen``), which a rated game may not: ratings compare play from the
+    game's own start."""
+    if "fen" not in options:
+        return False
+    engine = rules.get(variant)
+    others = {name: value for name, value in options.items() if name != "fen"}
+    return engine.start(options).fen() != engine.start(others).fen()
+
+
+def _check_challenge_count(challenger, opponent, now: datetime) -> None:
+    """Refuse a challenge past either cap, so that nobody fills the lobby or another
+    player's mailbox (a challenge made and cancelled is still an e-mail; one accepted
+    is a game, and does not count).  The challenger's row is locked: two at once
+    count each other."""
+    get_user_model().objects.select_for_update(no_key=True).filter(pk=challenger.pk).first()
+    waiting = Challenge.objects.filter(challenger=challenger, status=Challenge.Status.OPEN)
+    waiting = waiting.exclude(opponent=None, created_at__lt=Challenge.open_since(now))
+    if waiting.count() >= MAX_OPEN_CHALLENGES:
+        raise TooMany(
+            _(
+                "You have %(count)s challenges waiting for an answer: cancel one, or wait "
+                "for an answer, before you make another."
+            )
+            % {"count": MAX_OPEN_CHALLENGES}
+        )
+    if opponent is None:
+        return
+    unanswered = Challenge.objects.filter(
+        challenger=challenger, opponent=opponent, created_at__gt=now - timedelta(days=1)
+    ).exclude(status=Challenge.Status.ACCEPTED)
+    if unanswered.count() >= CHALLENGES_TO_ONE_A_DAY:
+        raise TooMany(
+            _(
+                "You have challenged %(name)s %(count)s times in the last 24 hours without "
+                "a game coming of it: wait before you challenge them again."
+            )
+            % {"name": opponent.username, "count": CHALLENGES_TO_ONE_A_DAY}
         )
 
 

@@ -196,7 +196,13 @@ LOST_FOR_BLACK = "4e3/8/8/8/8/c7/3A1A2/AHBCEBHA w c1f1 1"
 def bot_game(alice, bot, *, color="white", fen=""):
     options = {"fen": fen} if fen else {}
     challenge = services.create_challenge(
-        alice, variant="carolo", options=options, opponent=bot, color=color, bot_level=1
+        alice,
+        variant="carolo",
+        options=options,
+        opponent=bot,
+        color=color,
+        bot_level=1,
+        rated=not fen,  # a game from a position of one's own is casual
     )
     return challenge.game_id
 
