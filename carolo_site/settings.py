@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -27,8 +28,12 @@ def envlist(name, default):
     return [item.strip() for item in os.getenv(name, default).split(",") if item.strip()]
 
 
-SECRET_KEY = os.getenv("SECRET_KEY", "insecure-dev-key-do-not-use-in-production")
+DEV_SECRET_KEY = "insecure-dev-key-do-not-use-in-production"
+SECRET_KEY = os.getenv("SECRET_KEY", DEV_SECRET_KEY)
 DEBUG = envbool("DEBUG", "True")
+if not DEBUG and SECRET_KEY == DEV_SECRET_KEY:
+    # it signs sessions, password-reset and unsubscribe links: a public key forges them
+    raise ImproperlyConfigured("With DEBUG off, set SECRET_KEY: the development key is public.")
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 SITE_URL = os.getenv("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 SITE_NAME = os.getenv("SITE_NAME", "Carolo")

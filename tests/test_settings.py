@@ -71,6 +71,22 @@ def test_production_settings_pass_the_deploy_checks(tmp_path):
     assert "System check identified no issues" in out.stdout
 
 
+def test_production_refuses_to_start_with_the_development_key(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "SECRET_KEY"}
+    out = subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        cwd=ROOT,
+        env=env | {"VAR_DIR": str(tmp_path), "DEBUG": "False", "ALLOWED_HOSTS": "example.org"},
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode != 0
+    assert "With DEBUG off, set SECRET_KEY: the development key is public." in out.stderr
+    # in development it runs as before
+    out = run(["manage.py", "check"], VAR_DIR=str(tmp_path), DEBUG="True")
+    assert out.returncode == 0, out.stderr
+
+
 TWO_WRITERS = """
 import json, threading, time, django
 django.setup()
