@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from . import tokens
@@ -28,6 +29,7 @@ class TokenForm(forms.Form):
 
 
 @login_required
+@never_cache  # the page that shows a new token once: no copy kept by any cache
 def api_tokens(request):
     form = TokenForm(request.POST or None)
     new_token = None

@@ -11,6 +11,7 @@ import secrets
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.utils import timezone
 
 from games import store
@@ -31,8 +32,11 @@ class TooManyTokens(Exception):
     pass
 
 
+@transaction.atomic
 def create_token(user, name: str = "") -> tuple[ApiToken, str]:
-    """A new token for ``user``: the row and the token itself (not stored)."""
+    """A new token for ``user``: the row and the token itself (not stored).  The
+    player's row is locked, so that two requests at once cannot pass MAX_TOKENS."""
+    get_user_model().objects.select_for_update(no_key=True).filter(pk=user.pk).first()
     if ApiToken.objects.filter(user=user).count() >= MAX_TOKENS:
         raise TooManyTokens
     raw = PREFIX + secrets.token_urlsafe(32)

@@ -167,6 +167,7 @@ def test_the_tokens_page_creates_shows_once_and_revokes(client_alice, alice):
     row = ApiToken.objects.get(user=alice)
     raw = r.context["new_token"]
     assert raw in text(r) and "will not be shown again" in text(r)
+    assert "no-store" in r["Cache-Control"]  # no cache keeps a copy of the token
     assert Api(raw).get("/api/account")[0] == 200
     r = client_alice.get("/settings/tokens/")
     assert "my bot" in text(r) and raw not in text(r)
