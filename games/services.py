@@ -23,8 +23,8 @@ from games.models import BOT_LEVELS, DAYS_PER_MOVE, Challenge, ColorChoice, Game
 from games.ratings import rate_game
 
 MAX_ID = 2**63 - 1  # the largest key a PostgreSQL bigint holds: larger ids name no row
-MAX_OPEN_CHALLENGES = 20  # a player's challenges waiting for an answer, to anyone or named
-CHALLENGES_TO_ONE_A_DAY = 5  # to one player in 24 hours, not accepted: each was an e-mail
+MAX_OPEN_CHALLENGES = 50  # a player's challenges waiting for an answer, to anyone or named
+CHALLENGES_TO_ONE_A_DAY = 10  # to one player in 24 hours, not accepted: each was an e-mail
 
 
 class GameError(Exception):
@@ -88,8 +88,7 @@ def create_challenge(
         rules.get(variant).start(options)
     except rules.RulesError as error:
         raise GameError(error.render(_)) from None
-    if rated and custom_start(variant, options):
-        raise GameError(_("A game from your own start position can only be casual."))
+    rated = rated and not custom_start(variant, options)  # the form says so before
     if days_per_move is None:
         if rated:
             raise GameError(_("Games without a time limit can only be casual."))
@@ -116,8 +115,8 @@ def create_challenge(
 
 def custom_start(variant: str, options: Mapping[str, str]) -> bool:
     """Whether these options start the game from a position of the player's own (Le
-    Carolo's ``fen``), which a rated game may not: ratings compare play from the
-    game's own start."""
+    Carolo's ``fen``): such a game is casual, as ratings compare play from the game's
+    own start (and a lost position must not be a way to farm a rating)."""
     if "fen" not in options:
         return False
     engine = rules.get(variant)
