@@ -492,9 +492,7 @@ def _status(game: Game, position, side: str | None, live: bool) -> dict:
 def _declined_words(offerer: str, side: str | None) -> str:
     decliner = rules.opponent(offerer)
     if side == offerer:
-        return _(
-            "%(side)s declined your draw offer. You may offer a draw again after your next move."
-        ) % {"side": SIDE_WORDS[decliner]}
+        return _("%(side)s declined your draw offer.") % {"side": SIDE_WORDS[decliner]}
     if side == decliner:
         return _("You declined the draw offer.")
     return _("%(side)s declined a draw offer.") % {"side": SIDE_WORDS[decliner]}
@@ -544,7 +542,7 @@ def _actions(game: Game, side: str | None) -> dict:
     other = rules.opponent(side)
     return {
         "resign": True,
-        "offer_draw": game.draw_offer == "" and game.draw_declined != side,
+        "offer_draw": game.draw_offer == "",
         "answer_draw": game.draw_offer == other,
         "draw_offered": game.draw_offer == side,
         "abort": services.can_abort(game),

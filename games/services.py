@@ -528,17 +528,11 @@ def draw_action(user, game_id, action: str, *, now: datetime | None = None) -> G
 def _draw(game: Game, side: str, action: str, now: datetime) -> None:
     """A declined offer is remembered (``draw_declined``) until the offerer's next
     move, so that the offerer, who may come back only at their turn, learns of it.
-    Moving without answering declines too (``_play``).  Until that move the offerer
-    may not offer again: one offer a move, so that nobody is pestered, nor a bot
-    made to judge the same position over and over."""
+    Moving without answering declines too (``_play``)."""
     other = rules.opponent(side)
     if action == "offer" and game.draw_offer != other:
         if game.draw_offer == side:
             raise Conflict(_("You have already offered a draw."))
-        if game.draw_declined == side:
-            raise Conflict(
-                _("Your draw offer was declined: you may offer a draw again after your next move.")
-            )
         game.draw_offer = side
         game.draw_declined = ""
         return
