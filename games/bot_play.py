@@ -13,6 +13,7 @@ import secrets
 import time
 from datetime import datetime, timedelta
 
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -30,6 +31,7 @@ BOT_OF = {
 }
 DEFAULT_LEVEL = 3
 MOVES_PER_TASK = 100  # Shuuro's recruitment and deployment are many moves in a row
+DRAW_MEMO_SECONDS = 24 * 3600  # how long a bot remembers its answer to a position
 DRAW_LEVEL = 4  # the search that judges a draw offer: no noise, so the same verdict each time
 DRAW_SECONDS = 0.5  # depth 2 or 3: a glance, not a game's worth of thinking
 # CPU time, not wall time: on a loaded machine a wall-clock budget stopped the search
@@ -180,7 +182,11 @@ def answer_draw(game_id: int) -> str | None:
         return None
     side = rules.opponent(game.draw_offer)
     bot = game.player(side)
-    answer = draw_answer(game, side)
+    # The same position, offered again after a "no": the same answer, without another
+    # search (a player could otherwise keep the worker searching by offer after offer).
+    memo = f"bot-draw:{game.pk}:{game.created_at.isoformat()}:{game.ply}"
+    answer = cache.get(memo) or draw_answer(game, side)
+    cache.set(memo, answer, timeout=DRAW_MEMO_SECONDS)
     try:
         services.draw_action(bot, game_id, answer)
     except services.Conflict:

@@ -196,13 +196,7 @@ LOST_FOR_BLACK = "4e3/8/8/8/8/c7/3A1A2/AHBCEBHA w c1f1 1"
 def bot_game(alice, bot, *, color="white", fen=""):
     options = {"fen": fen} if fen else {}
     challenge = services.create_challenge(
-        alice,
-        variant="carolo",
-        options=options,
-        opponent=bot,
-        color=color,
-        bot_level=1,
-        rated=not fen,  # a game from a position of one's own is casual
+        alice, variant="carolo", options=options, opponent=bot, color=color, bot_level=1
     )
     return challenge.game_id
 
@@ -229,6 +223,28 @@ def test_a_bot_declines_a_draw_in_an_even_game_on_the_players_turn(
     assert game.is_active and game.draw_offer == "" and game.white_to_act and game.ply == 0
     assert game.version == version + 2  # offered, then declined: what pollers see
     assert game.draw_declined == "white"  # alice's page says so until she moves
+
+
+def test_a_draw_offered_again_on_the_same_move_gets_the_same_answer_without_a_search(
+    alice, carolo_bot, django_capture_on_commit_callbacks, monkeypatch
+):
+    searches = []
+    search = bot_play.bots.search
+    monkeypatch.setattr(
+        bot_play.bots, "search", lambda *a, **k: searches.append(1) or search(*a, **k)
+    )
+    game_id = bot_game(alice, carolo_bot)
+    for _ in range(3):  # offered, declined; again and again, at the same position
+        with django_capture_on_commit_callbacks(execute=True):
+            services.draw_action(alice, game_id, "offer")
+        game = Game.objects.get()
+        assert game.is_active and (game.draw_offer, game.draw_declined) == ("", "white")
+    assert len(searches) == 1
+    game = services.play_move(alice, game_id, "d2-f6", 0)  # a new position: judged anew
+    assert bot_play.play_turns(game_id) == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        services.draw_action(alice, game_id, "offer")
+    assert len(searches) == 3  # the bot's move, then the offer
 
 
 def test_a_search_cut_before_depth_2_is_done_judges_no_draw(alice, carolo_bot, monkeypatch):

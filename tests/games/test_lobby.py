@@ -27,7 +27,7 @@ def test_it_lists_open_challenges_with_an_accept_button(client, alice, bob):
 def test_each_challenge_says_its_options(client_alice, bob):
     challenge(bob, variant="carge", options={"barriers": "maze", "barrier_rule": "on"})
     fen = "ahbcebha/3a1a2/8/8/8/8/3A1A2/AHBCEBHA b c1f1c8f8 1"
-    challenge(bob, options={"fen": fen}, rated=False)
+    challenge(bob, options={"fen": fen})
     page = text(client_alice.get("/lobby/"))
     assert "Barrier rule: yes · Barriers: Maze" in page
     assert "own start position" in page and fen not in page
