@@ -209,9 +209,8 @@ def list_challenges(request):
     """Open challenges: to anyone, addressed to me, and my own."""
     user = request.auth
     challenges = (
-        Challenge.objects.filter(status=Challenge.Status.OPEN, challenger__is_active=True)
+        Challenge.still_open()
         .filter(Q(opponent__isnull=True) | Q(opponent=user) | Q(challenger=user))
-        .exclude(opponent__isnull=True, created_at__lt=Challenge.open_since())
         .select_related("challenger", "opponent")[:LIST_LIMIT]
     )
     return [_challenge_out(request, challenge) for challenge in challenges]

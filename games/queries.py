@@ -103,9 +103,8 @@ def mark_result(game: Game) -> None:
 def challenges_to(user) -> list[Challenge]:
     """Open challenges addressed to ``user``, the newest first."""
     return list(
-        Challenge.objects.filter(
-            opponent=user, status=Challenge.Status.OPEN, challenger__is_active=True
-        )
+        Challenge.still_open()
+        .filter(opponent=user)
         .select_related("challenger")
         .order_by("-created_at", "-pk")
     )
@@ -122,13 +121,7 @@ def challenges_by(user) -> list[Challenge]:
 
 def open_challenges(variant: str | None = None, *, now: datetime | None = None):
     """Open challenges anyone may accept, made in the last 30 days, newest first."""
-    since = Challenge.open_since(now)
-    found = Challenge.objects.filter(
-        status=Challenge.Status.OPEN,
-        opponent__isnull=True,
-        created_at__gte=since,
-        challenger__is_active=True,
-    )
+    found = Challenge.still_open(now).filter(opponent__isnull=True)
     if variant:
         found = found.filter(variant=variant)
     return list(found.select_related("challenger").order_by("-created_at", "-pk"))

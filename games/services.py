@@ -130,9 +130,7 @@ def _check_challenge_count(challenger, opponent, now: datetime) -> None:
     is a game, and does not count).  The challenger's row is locked: two at once
     count each other."""
     get_user_model().objects.select_for_update(no_key=True).filter(pk=challenger.pk).first()
-    waiting = Challenge.objects.filter(challenger=challenger, status=Challenge.Status.OPEN)
-    waiting = waiting.exclude(opponent=None, created_at__lt=Challenge.open_since(now))
-    if waiting.count() >= MAX_OPEN_CHALLENGES:
+    if Challenge.still_open(now).filter(challenger=challenger).count() >= MAX_OPEN_CHALLENGES:
         raise TooMany(
             _(
                 "You have %(count)s challenges waiting for an answer: cancel one, or wait "

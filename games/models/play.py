@@ -95,6 +95,14 @@ class Challenge(models.Model):
         lists it and it can no longer be accepted (one to a named player waits for good)."""
         return (now or timezone.now()) - timedelta(days=cls.OPEN_DAYS)
 
+    @classmethod
+    def still_open(cls, now: datetime | None = None) -> models.QuerySet:
+        """The open challenges that can still be accepted: those ``expired`` is false
+        for, as a query."""
+        return cls.objects.filter(status=cls.Status.OPEN, challenger__is_active=True).exclude(
+            opponent=None, created_at__lt=cls.open_since(now)
+        )
+
     def expired(self, now: datetime | None = None) -> bool:
         """Open, but no longer to be accepted: one to anyone made over ``OPEN_DAYS``
         ago, or one whose challenger's account is closed.  (One to a named player
