@@ -185,8 +185,10 @@ def answer_draw(game_id: int) -> str | None:
     # The same position, offered again after a "no": the same answer, without another
     # search (a player could otherwise keep the worker searching by offer after offer).
     memo = f"bot-draw:{game.pk}:{game.created_at.isoformat()}:{game.ply}"
-    answer = cache.get(memo) or draw_answer(game, side)
-    cache.set(memo, answer, timeout=DRAW_MEMO_SECONDS)
+    answer = cache.get(memo)
+    if answer is None:
+        answer = draw_answer(game, side)
+        cache.set(memo, answer, timeout=DRAW_MEMO_SECONDS)
     try:
         services.draw_action(bot, game_id, answer)
     except services.Conflict:
