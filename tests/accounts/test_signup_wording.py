@@ -6,13 +6,12 @@ import re
 from tests.helpers import text
 
 
-def headings(page: str) -> tuple[str, str, str]:
-    """The page's title, its h1 and its submit button."""
+def headings(page: str, action: str = "/accounts/signup/") -> tuple[str, str, str]:
+    """The page's title, its h1 and the submit button of its form posting to ``action``."""
     title = re.search(r"<title>(.*?) · Carolo</title>", page).group(1)
     h1 = re.search(r"<h1>(.*?)</h1>", page).group(1)
     button = re.search(
-        r'<form method="post" action="/accounts/signup/">.*<button type="submit">(.*?)</button>',
-        page,
+        rf'<form method="post" action="{action}">.*<button type="submit">(.*?)</button>', page
     ).group(1)
     return title, h1, button
 
@@ -35,13 +34,7 @@ def test_in_french_it_says_s_inscrire_everywhere(client, db):
 
 def test_the_sign_in_page_says_sign_in_like_the_header(client, db):
     page = text(client.get("/accounts/login/"))
-    title = re.search(r"<title>(.*?) · Carolo</title>", page).group(1)
-    h1 = re.search(r"<h1>(.*?)</h1>", page).group(1)
-    button = re.search(
-        r'<form method="post" action="/accounts/login/">.*<button type="submit">(.*?)</button>',
-        page,
-    ).group(1)
-    assert (title, h1, button) == ("Sign in", "Sign in", "Sign in")
+    assert headings(page, "/accounts/login/") == ("Sign in", "Sign in", "Sign in")
     assert "Sign In" not in page
     assert 'please <a href="/accounts/signup/">sign up</a> first.' in page
     assert 'name="password"' in page and 'name="login"' in page and 'name="remember"' in page

@@ -108,12 +108,16 @@ def test_draw_offered_declined_then_accepted(open_page, alice, bob):
     table.expect_result("Draw")
 
 
-def test_replay_of_a_finished_game(open_page, alice, bob):
-    game = start("carolo", alice, bob)
-    game = play_through_services(game, CAROLO_MAT)
-    fens = {m.ply: m.fen_after for m in game.moves.all()}
+def finished_game_page(open_page, alice, bob):
+    """Alice's page of a Carolo game won in CAROLO_MAT, the game and its FEN at each ply."""
+    game = play_through_services(start("carolo", alice, bob), CAROLO_MAT)
     page = open_page(alice)
     page.goto(f"/game/{game.pk}/")
+    return page, game, {m.ply: m.fen_after for m in game.moves.all()}
+
+
+def test_replay_of_a_finished_game(open_page, alice, bob):
+    page, game, fens = finished_game_page(open_page, alice, bob)
     fen = page.locator("#game-fen")
     expect(fen).to_have_value(game.fen)
     e7 = page.locator('#game-board [aria-label^="e7,"]')
@@ -145,11 +149,7 @@ def test_replay_of_a_finished_game(open_page, alice, bob):
 
 
 def test_the_arrow_keys_step_through_a_game(open_page, alice, bob):
-    game = start("carolo", alice, bob)
-    game = play_through_services(game, CAROLO_MAT)
-    fens = {m.ply: m.fen_after for m in game.moves.all()}
-    page = open_page(alice)
-    page.goto(f"/game/{game.pk}/")
+    page, game, fens = finished_game_page(open_page, alice, bob)
     fen = page.locator("#game-fen")
     note = page.locator(".game-replay-note")
     for key, shown in [
