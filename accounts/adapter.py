@@ -7,8 +7,11 @@ from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.internal.stagekit import clear_login
 from django.conf import settings
 from django.contrib import messages
+from django.db import transaction
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
+
+from . import tokens
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -19,6 +22,17 @@ class AccountAdapter(DefaultAccountAdapter):
             messages.error(request, _("Bot accounts cannot sign in to the site; they use the API."))
             return redirect("account_login")
         return super().pre_login(request, user, **kwargs)
+
+    def set_password(self, user, password):
+        """A new password ends the player's API tokens, as it ends their other sessions:
+        whoever took the account over keeps no access once the owner gets it back.
+        allauth sets every password here: change, first set, and reset by e-mail."""
+        with transaction.atomic():
+            super().set_password(user, password)
+            revoked = tokens.revoke_all(user)
+        if revoked and self.request is not None:
+            message = _("Your API tokens were revoked: make new ones on your settings page.")
+            self.add_message(self.request, messages.WARNING, message=message)
 
     def send_mail(self, template_prefix, email, context):
         """The e-mails greet from the site (SITE_NAME at SITE_URL's host), not from

@@ -249,6 +249,9 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 if envbool("USE_X_FORWARDED_PROTO", "False"):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# How many proxies in front append to X-Forwarded-For: the client address that
+# allauth's login limits and the API's token limits count (0: REMOTE_ADDR).
+ALLAUTH_TRUSTED_PROXY_COUNT = envint("TRUSTED_PROXY_COUNT", "0")
 
 LOGGING = {
     "version": 1,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 
 from allauth.account.models import EmailAddress
+from allauth.core.internal.ratelimit import get_ip
 from django.contrib.auth import authenticate
 from django.core.exceptions import RequestDataTooBig
 from django.db.models import Q
@@ -25,6 +26,7 @@ from ninja.security import HttpBearer, SessionAuth
 from accounts import tokens
 from accounts.models import User
 from games.api_limits import (
+    TOKEN_ATTEMPTS_PER_ADDRESS_PER_MINUTE,
     TOKEN_ATTEMPTS_PER_MINUTE,
     RateLimited,
     count_in_window,
@@ -173,10 +175,20 @@ def _attempts_key(name: str) -> str:
     return f"token:{tokens.digest(name.lower())}"  # any text may be sent: keep keys clean
 
 
+def _token_attempts_allowed(request, name: str) -> bool:
+    """Count an attempt per client address and per account at that address.  The
+    address is the one allauth's login limits count (REMOTE_ADDR unless allauth is
+    told to trust a proxy, IPv6 by its /64): X-Forwarded-For alone changes nothing."""
+    address = get_ip(request)
+    if not count_in_window(f"token-address:{address}", TOKEN_ATTEMPTS_PER_ADDRESS_PER_MINUTE):
+        return False  # a flood from one address costs no look-up of the account
+    return count_in_window(f"{_attempts_key(name)}:{address}", TOKEN_ATTEMPTS_PER_MINUTE)
+
+
 @api.post("/token", auth=None, response={200: TokenOut, **ERRORS}, tags=["account"])
 def create_token(request, data: TokenIn):
     """Exchange a username and password for a new API token (shown only this once)."""
-    if not count_in_window(_attempts_key(data.username), TOKEN_ATTEMPTS_PER_MINUTE):
+    if not _token_attempts_allowed(request, data.username):
         wait = seconds_left()
         message = ngettext(
             "Too many attempts; try again in %(seconds)d second.",

@@ -9,7 +9,11 @@ from django.core.cache import cache as django_cache
 from django.utils import timezone
 from ninja.errors import HttpError
 
-TOKEN_ATTEMPTS_PER_MINUTE = 10  # POST /api/token, per username
+# POST /api/token, counted per account and client address, so that a stranger's
+# wrong passwords lock out only the stranger; and per address over all accounts,
+# so that one address cannot guess across many (allauth's "login" limit is 30 too).
+TOKEN_ATTEMPTS_PER_MINUTE = 10
+TOKEN_ATTEMPTS_PER_ADDRESS_PER_MINUTE = 30
 
 
 class RateLimited(HttpError):

@@ -2,7 +2,10 @@ import datetime
 
 from django.contrib.auth.tokens import PasswordResetTokenGenerator
 from django.core import mail
+from django.test import Client
 
+from accounts import tokens
+from accounts.models import ApiToken
 from tests.helpers import link_in, text
 
 NEW_PASSWORD = "Brand-New-Bayard-7"
@@ -23,6 +26,31 @@ def test_it_emails_a_reset_link_and_sets_the_new_password(client, alice):
     assert "Your password is now changed." in text(r)
     alice.refresh_from_db()
     assert alice.check_password(NEW_PASSWORD)
+
+
+def reset_by_link(client, password=NEW_PASSWORD):
+    request_reset(client)
+    link = link_in(mail.outbox[-1], "/accounts/password/reset/key/")
+    r = client.get(link, follow=True)
+    data = {"password1": password, "password2": password}
+    return client.post(r.redirect_chain[-1][0], data, follow=True)
+
+
+def test_a_reset_revokes_every_api_token_of_the_player(client, alice, bob):
+    """The owner who gets the account back by e-mail shuts out whoever made tokens."""
+    r = reset_by_link(client, "Other-Bayard-42")
+    assert "Your password is now changed." in text(r)
+    assert "API tokens" not in text(r)  # told only to a player who had some
+
+    _, raw = tokens.create_token(alice, "intruder")
+    _, bobs = tokens.create_token(bob, "bot")
+    r = reset_by_link(client)
+    assert "Your password is now changed." in text(r)
+    assert "Your API tokens were revoked: make new ones on your settings page." in text(r)
+    assert not ApiToken.objects.filter(user=alice).exists()
+    bearer = {"Authorization": f"Bearer {raw}"}
+    assert Client().get("/api/account", headers=bearer).status_code == 401
+    assert ApiToken.objects.filter(user=bob).count() == 1
 
 
 def test_it_rejects_an_invalid_reset_link(client, alice):

@@ -51,7 +51,7 @@ def test_it_rejects_malformed_token_requests(alice, anonymous):
     assert status == 400
 
 
-def test_it_limits_token_attempts_per_username(alice, anonymous, monkeypatch):
+def test_it_limits_token_attempts_per_account_and_address(alice, anonymous, monkeypatch):
     now = timezone.now()  # one window throughout, even on a slow machine
     monkeypatch.setattr(api_limits.timezone, "now", lambda: now)
     for _ in range(10):
@@ -61,6 +61,73 @@ def test_it_limits_token_attempts_per_username(alice, anonymous, monkeypatch):
     wait = 60 - int(now.timestamp()) % 60  # the seconds left in this minute's window
     assert anonymous.last["Retry-After"] == str(wait)
     assert f"Too many attempts; try again in {wait} second" in body["error"]
+
+
+def at(address):
+    """An API client whose requests come from ``address``."""
+    return Api(client=Client(REMOTE_ADDR=address))
+
+
+def test_a_stranger_s_wrong_passwords_do_not_lock_the_player_out(alice, monkeypatch):
+    now = timezone.now()
+    monkeypatch.setattr(api_limits.timezone, "now", lambda: now)
+    stranger = at("203.0.113.9")
+    for _ in range(10):
+        assert stranger.post("/api/token", {"username": "alice", "password": "nope"})[0] == 401
+    status, body = stranger.post("/api/token", {"username": "alice", "password": PASSWORD})
+    assert status == 429 and "Too many attempts" in body["error"]
+    assert stranger.last["Retry-After"]
+
+    status, body = at("198.51.100.4").post(
+        "/api/token", {"username": "alice", "password": PASSWORD}
+    )
+    assert status == 200 and body["token"].startswith("cs_")
+
+
+def test_one_address_cannot_guess_across_many_accounts(alice, bob, monkeypatch):
+    """30 attempts a minute per address over all names; X-Forwarded-For is not trusted."""
+    now = timezone.now()
+    monkeypatch.setattr(api_limits.timezone, "now", lambda: now)
+    stranger = at("203.0.113.9")
+    for n in range(30):
+        attempt = {"username": f"player{n}", "password": "nope"}
+        headers = {"X-Forwarded-For": f"192.0.2.{n}"}
+        assert stranger.post("/api/token", attempt, headers=headers)[0] == 401
+    status, body = stranger.post("/api/token", {"username": "bob", "password": PASSWORD})
+    assert status == 429 and "Too many attempts" in body["error"]
+    wait = 60 - int(now.timestamp()) % 60
+    assert stranger.last["Retry-After"] == str(wait)
+
+    status, _ = at("198.51.100.4").post("/api/token", {"username": "bob", "password": PASSWORD})
+    assert status == 200  # bob, elsewhere, is not held back
+
+
+def test_an_ipv6_network_counts_as_one_address(alice, monkeypatch):
+    """A /64 holds countless addresses: allauth's limits, and these, count it as one."""
+    now = timezone.now()
+    monkeypatch.setattr(api_limits.timezone, "now", lambda: now)
+    for n in range(1, 31):
+        attempt = {"username": f"player{n}", "password": "nope"}
+        assert at(f"2001:db8:0:1::{n:x}").post("/api/token", attempt)[0] == 401
+    attempt = {"username": "alice", "password": PASSWORD}
+    assert at("2001:db8:0:1::ffff").post("/api/token", attempt)[0] == 429
+    assert at("2001:db8:0:2::1").post("/api/token", attempt)[0] == 200
+
+
+def test_behind_a_trusted_proxy_each_client_is_counted(alice, monkeypatch, settings):
+    """With TRUSTED_PROXY_COUNT=1 the address is the one the proxy appended last."""
+    settings.ALLAUTH_TRUSTED_PROXY_COUNT = 1
+    now = timezone.now()
+    monkeypatch.setattr(api_limits.timezone, "now", lambda: now)
+    proxy = at("10.0.0.2")
+    stranger = {"X-Forwarded-For": "1.2.3.4, 203.0.113.9"}  # the first part is the client's word
+    for _ in range(10):
+        attempt = {"username": "alice", "password": "nope"}
+        assert proxy.post("/api/token", attempt, headers=stranger)[0] == 401
+    attempt = {"username": "alice", "password": PASSWORD}
+    assert proxy.post("/api/token", attempt, headers=stranger)[0] == 429
+    player = {"X-Forwarded-For": "203.0.113.9, 198.51.100.4"}
+    assert proxy.post("/api/token", attempt, headers=player)[0] == 200
 
 
 def test_the_e_mail_address_counts_against_the_same_account(alice, bob, anonymous, monkeypatch):
