@@ -100,13 +100,52 @@ def _describe(errors) -> str:
     parts = []
     for item in errors[:3]:
         where = _where(item.get("loc", ()))
-        message = item.get("msg", "invalid")
-        if item.get("type") == "missing":
-            message = _("this field is required") if where else _("a JSON object is required")
-        elif item.get("type") == "option_value":
-            message = _("must be text, a whole number, true or false")
-        parts.append(f"{where}: {message}" if where else message)
-    return _("Invalid request: %(errors)s.") % {"errors": "; ".join(parts)}
+        message = _what(item)
+        if item.get("type") == "missing" and not where:
+            message = _("a JSON object is required")
+        if where:
+            message = _("%(field)s: %(problem)s") % {"field": where, "problem": message}
+        parts.append(message)
+    # Translators: what separates the problems of one invalid request
+    return _("Invalid request: %(errors)s.") % {"errors": _("; ").join(parts)}
+
+
+def _what(item: dict) -> str:
+    """What is wrong with one value, in the reader's language for the errors our
+    schemas can raise (pydantic's own English words otherwise)."""
+    kind, ctx = item.get("type"), item.get("ctx") or {}
+    words = {
+        "missing": _("this field is required"),
+        "option_value": _("must be text, a whole number, true or false"),
+        "string_type": _("must be text"),
+        "int_type": _("must be a whole number"),
+        "int_parsing": _("must be a whole number"),
+        "bool_type": _("must be true or false"),
+        "bool_parsing": _("must be true or false"),
+        "dict_type": _("must be a JSON object"),
+        "model_type": _("must be a JSON object"),
+        "no_nul": _("must not hold a NUL character"),
+    }
+    if kind in words:
+        return words[kind]
+    if kind == "literal_error":
+        choices = str(ctx.get("expected", "")).replace(" or ", ", ")
+        return _("must be one of %(choices)s") % {"choices": choices}
+    if kind == "string_too_short" and ctx.get("min_length") == 1:
+        return _("must not be empty")
+    if kind == "string_too_long":
+        count = ctx["max_length"]
+        return ngettext(
+            "must be at most %(count)d character", "must be at most %(count)d characters", count
+        ) % {"count": count}
+    if kind == "too_long":
+        count = ctx["max_length"]
+        return ngettext(
+            "must have at most %(count)d entry", "must have at most %(count)d entries", count
+        ) % {"count": count}
+    if kind == "greater_than_equal":
+        return _("must be at least %(minimum)s") % {"minimum": ctx["ge"]}
+    return item.get("msg", "invalid")
 
 
 def _where(loc) -> str:

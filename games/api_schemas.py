@@ -21,11 +21,12 @@ from pydantic import (
     StringConstraints,
     Tag,
 )
+from pydantic_core import PydanticCustomError
 
 
 def _no_nul(text: str) -> str:
     if "\x00" in text:
-        raise ValueError("a NUL character is not allowed")
+        raise PydanticCustomError("no_nul", "a NUL character is not allowed")
     return text
 
 

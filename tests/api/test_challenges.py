@@ -243,7 +243,7 @@ def test_it_refuses_a_level_for_an_opponent_who_is_not_a_bot(api_alice, bob):
     [
         (1.5, "options.fen: must be text, a whole number, true or false"),
         (None, "options.fen: must be text, a whole number, true or false"),
-        ("x" * 501, "options.fen: String should have at most 500 characters"),
+        ("x" * 501, "options.fen: must be at most 500 characters"),
     ],
 )
 def test_a_bad_option_value_gets_one_plain_error(api_alice, value, error):

@@ -285,3 +285,40 @@ def test_a_move_without_a_body_is_told_what_to_send(api_alice, game_id):
     assert body["error"] == (
         "Invalid request: move: this field is required; ply: this field is required."
     )
+
+
+@pytest.mark.parametrize(
+    ("body", "english", "french"),
+    [
+        (
+            {"move": 3, "ply": "1"},
+            "move: must be text; ply: must be a whole number",
+            "move : doit être un texte ; ply : doit être un nombre entier",
+        ),
+        (
+            {"move": "x" * 101, "ply": -1},
+            "move: must be at most 100 characters; ply: must be at least 0",
+            "move : doit compter au plus 100 caractères ; ply : doit valoir au moins 0",
+        ),
+        (
+            {"move": "a1\x00", "ply": 0},
+            "move: must not hold a NUL character",
+            "move : ne doit pas contenir de caractère NUL",
+        ),
+    ],
+)
+def test_a_malformed_move_is_told_what_is_wrong_in_the_reader_s_language(
+    api_alice, game_id, body, english, french
+):
+    status, answer = api_alice.post(f"/api/games/{game_id}/moves", body)
+    assert (status, answer) == (400, {"error": f"Invalid request: {english}."})
+    headers = {"Accept-Language": "fr"}
+    status, answer = api_alice.post(f"/api/games/{game_id}/moves", body, headers=headers)
+    assert (status, answer) == (400, {"error": f"Requête invalide : {french}."})
+
+
+def test_a_wrong_choice_names_the_choices(api_alice, game_id):
+    status, answer = api_alice.post(f"/api/games/{game_id}/draw", {"action": "maybe"})
+    assert answer == {
+        "error": "Invalid request: action: must be one of 'offer', 'accept', 'decline'."
+    }
