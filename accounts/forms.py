@@ -1,5 +1,6 @@
 import zoneinfo
 
+from allauth.account.forms import LoginForm as AllauthLoginForm
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -24,3 +25,12 @@ class SettingsForm(forms.ModelForm):
         model = User
         fields = ["notify", "time_zone", "confirm_moves"]
         widgets = {"notify": forms.RadioSelect}
+
+
+class LoginForm(AllauthLoginForm):
+    """allauth's sign-in form, its check box in sentence case like every other label."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "remember" in self.fields:
+            self.fields["remember"].label = _("Remember me")

@@ -159,6 +159,7 @@ ACCOUNT_USERNAME_MIN_LENGTH = 3
 ACCOUNT_USERNAME_BLACKLIST = ["admin", "accounts", "settings", "lobby", "rules", "static"]
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"  # bots use the API only
+ACCOUNT_FORMS = {"login": "accounts.forms.LoginForm"}
 ACCOUNT_EMAIL_SUBJECT_PREFIX = f"[{SITE_NAME}] "
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = SITE_URL.split(":", 1)[0]
 

@@ -38,6 +38,8 @@ def test_the_sign_in_page_says_sign_in_like_the_header(client, db):
     assert "Sign In" not in page
     assert 'please <a href="/accounts/signup/">sign up</a> first.' in page
     assert 'name="password"' in page and 'name="login"' in page and 'name="remember"' in page
+    assert "Remember me" in page and "Remember Me" not in page
     fr = text(client.get("/accounts/login/", headers={"accept-language": "fr"}))
     assert re.search(r"<h1>(.*?)</h1>", fr).group(1) == "Se connecter"
     assert "<title>Se connecter · Carolo</title>" in fr
+    assert "Se souvenir de moi" in fr
