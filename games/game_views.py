@@ -22,7 +22,16 @@ from django_htmx.http import HttpResponseStopPolling, push_url
 from games import move_entry, presence, services
 from games.game_forms import ClickForm, ConfirmForm, DrawForm, MoveForm
 from games.models import Game
-from games.presenters import EntryState, poll_row, poll_token, present, record_text
+from games.presenters import (
+    EntryState,
+    poll_row,
+    poll_token,
+    polls_for_rematch,
+    present,
+    record_text,
+    rematch_row,
+    rematch_token,
+)
 
 
 def _get_game(game_id) -> Game:
@@ -141,7 +150,9 @@ def _playable(user, game: Game, text: str) -> str | None:
 def poll(request, game_id):
     """204 while nothing the viewer sees changed (one query); else the fresh fragment,
     with status 286 (htmx stops polling) once the game is over, as it is at once when
-    its time has run out."""
+    its time has run out.  A player's page of an ended game polls on while a rematch
+    offer waits for an answer (one more query), and is sent to the rematch game once
+    it begins."""
     row, side = poll_row(game_id, request.user)
     if row is None:
         raise Http404(_("No such game."))
@@ -152,16 +163,33 @@ def poll(request, game_id):
     if active and row["deadline"] is not None and row["deadline"] <= timezone.now():
         game = services.settle_overdue(_get_game(game_id))  # its time has run out
         active = game.is_active  # still running only while the late player is on vacation
-    if poll_token(game or row, side) == request.GET.get("v") and active:
+    token = poll_token(game or row, side)
+    polls = active
+    if not active:
+        rematch = rematch_row(game_id)
+        if side is not None and rematch and rematch["game_id"]:
+            return _redirect(request, reverse("game", args=[rematch["game_id"]]))
+        token = f"{token}-{rematch_token(rematch)}"
+        polls = polls_for_rematch(side, rematch, game or row)
+    if token == request.GET.get("v") and polls:
         return HttpResponse(status=204)
     game = game or _get_game(game_id)
     context = present(game, request.user, seen_list=_seen_list(request))
     context["fragment"] = True
     context["with_nav"] = True  # the opponent's move may change the header's count
     response = render(request, "games/game.html#live", context)
-    if not game.is_active:
+    if not context["polls"]:
         response.status_code = HttpResponseStopPolling.status_code
     return response
+
+
+def _redirect(request, url: str):
+    """To ``url``: the whole page for htmx (``HX-Redirect``), else a plain redirect."""
+    if request.htmx:
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = url
+        return response
+    return redirect(url)
 
 
 @login_required
@@ -275,6 +303,25 @@ def abort(request, game_id):
         services.abort(request.user, game_id)
     except services.GameError as error:
         return _refused(request, game_id, error)
+    return _answer(request, game_id)
+
+
+@login_required
+@require_POST
+def rematch(request, game_id):
+    """Offer a rematch (``action`` offer) or answer the offer (accept, decline, cancel);
+    a rematch game that begins (a bot's, or an offer accepted) is where the player goes."""
+    _get_game(game_id)
+    action = request.POST.get("action", "")
+    try:
+        if action == "offer":
+            challenge = services.offer_rematch(request.user, game_id)
+        else:
+            challenge = services.answer_rematch(request.user, game_id, action)
+    except services.GameError as error:
+        return _refused(request, game_id, error)
+    if challenge.game_id is not None:
+        return _redirect(request, reverse("game", args=[challenge.game_id]))
     return _answer(request, game_id)
 
 

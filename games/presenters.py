@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.urls import reverse
 from django.utils import timezone
@@ -19,7 +20,7 @@ from django.utils.translation import gettext_lazy
 
 from games import bot_play, clock, material, move_entry, render, rules, services
 from games.endings import result_words
-from games.models import Game, Move
+from games.models import Challenge, Game, Move
 from games.ratings import shown_ratings
 
 SIDE_WORDS = render.SIDE_NAMES  # "White", "Black", as the board and the move list say
@@ -52,7 +53,8 @@ POLL_FIELDS = (
 def poll_row(game_id: int, user) -> tuple[dict | None, str | None]:
     """A game's POLL_FIELDS (None: no such game) and ``user``'s side in it, in one
     small query: what a poll needs to tell whether anything changed."""
-    row = Game.objects.filter(pk=game_id).values(*POLL_FIELDS, "white_id", "black_id").first()
+    fields = (*POLL_FIELDS, "white_id", "black_id", "ended_at", "bot_level")
+    row = Game.objects.filter(pk=game_id).values(*fields).first()
     if row is None or not user.is_authenticated:
         return row, None
     return row, {row["white_id"]: rules.WHITE, row["black_id"]: rules.BLACK}.get(user.pk)
@@ -84,6 +86,38 @@ def poll_token(game, side: str | None) -> str:
             int(deadline.timestamp()) if deadline else 0,
         )
     )
+
+
+def rematch_row(game_id: int) -> dict | None:
+    """The latest rematch offer of a game, as a poll needs it (one small query)."""
+    rows = Challenge.objects.filter(rematch_of_id=game_id).order_by("-pk")
+    return rows.values("pk", "status", "game_id", "challenger_id", "challenger__is_active").first()
+
+
+def rematch_token(row: dict | None) -> str:
+    """What the rematch part of an ended game's page shows changes iff this does."""
+    return f"rematch-{row['pk']}-{row['status']}" if row else "rematch-none"
+
+
+# How long after its end a game's page looks out for a rematch offer.
+REMATCH_WATCH = timedelta(hours=1)
+
+
+def polls_for_rematch(side: str | None, row: dict | None, game) -> bool:
+    """Whether a player's page of an ended game asks for news of the rematch
+    (``row``: ``rematch_row``; ``game``: a Game or a poll row).  While an offer waits
+    for an answer: the offerer's page to be taken to the new game, the other's to
+    see a cancel.  For an hour after the end, against a person, while no offer has
+    been made: to show one as it comes.  Not otherwise: an old game's page costs
+    no requests."""
+    if side is None:
+        return False
+    if row is not None:
+        return row["status"] == Challenge.Status.OPEN and row["challenger__is_active"]
+    get = game.get if isinstance(game, dict) else lambda name: getattr(game, name)
+    ended_at = get("ended_at")
+    recent = ended_at is not None and timezone.now() - ended_at < REMATCH_WATCH
+    return recent and get("bot_level") is None
 
 
 @dataclass(frozen=True)
@@ -275,6 +309,11 @@ def present(
     url = reverse("game", args=[game.pk])
     board_ctx["action"] = reverse("game_click", args=[game.pk])
     board_ctx["hidden"].append(("ply", game.visible_ply(side)))
+    token = poll_token(game, side)
+    ended = live and not game.is_active  # a replay step leaves out the rematch
+    rematch_last = rematch_row(game.pk) if ended else None
+    if ended:
+        token = f"{token}-{rematch_token(rematch_last)}"
 
     return {
         "game": game,
@@ -306,9 +345,31 @@ def present(
         "rules_url": reverse("rules_page", args=[RULES_PAGES.get(game.variant, game.variant)]),
         "record_url": reverse("game_record", args=[game.pk]),
         "url": url,
-        "poll_url": f"{reverse('game_poll', args=[game.pk])}?v={poll_token(game, side)}",
+        "rematch": _rematch(game, side, rematch_last) if ended else None,
+        "polls": game.is_active or polls_for_rematch(side, rematch_last, game),
+        "poll_url": f"{reverse('game_poll', args=[game.pk])}?v={token}",
         # a bot answers within seconds: look for its move sooner than for a person's
         "poll_seconds": 1 if bot_play.bot_to_act(game) else 5,
+    }
+
+
+def _rematch(game: Game, side: str | None, row: dict | None) -> dict | None:
+    """The rematch part of an ended game's page (``row``: ``rematch_row``).  Everyone
+    sees the link to a rematch game; only a player sees an offer, or may make one."""
+    if row and row["game_id"]:
+        return {"game_id": row["game_id"], "game_url": reverse("game", args=[row["game_id"]])}
+    if side is None or game.is_active:
+        return None
+    opponent = game.player(rules.opponent(side))
+    by_you = row is not None and row["challenger_id"] != opponent.pk
+    # a rematch offer is a challenge to the other player: it waits until answered,
+    # unless its maker closes their account (Challenge.expired)
+    if row and row["status"] == Challenge.Status.OPEN and row["challenger__is_active"]:
+        return {"opponent": opponent.username, "offered_by_you": by_you, "open": True}
+    return {
+        "opponent": opponent.username,
+        "can_offer": opponent.is_active,
+        "declined": by_you and row["status"] == Challenge.Status.DECLINED,
     }
 
 

@@ -79,8 +79,10 @@ def create_challenge(
     opponent=None,
     bot_level: int | None = None,
     now: datetime | None = None,
+    rematch_of: Game | None = None,
 ) -> Challenge:
-    """A challenge; one to a bot is accepted at once (``bot_level`` 1-5 sets its strength)."""
+    """A challenge; one to a bot is accepted at once (``bot_level`` 1-5 sets its strength).
+    ``rematch_of``: the ended game it follows (``offer_rematch`` checks it)."""
     if variant not in Variant.values:
         raise GameError(_("Unknown game: %(game)s.") % {"game": variant})
     options = {str(k): str(v) for k, v in (options or {}).items()}
@@ -109,7 +111,16 @@ def create_challenge(
         _check_challenge_count(challenger, opponent, now or timezone.now())
     with transaction.atomic():
         return _open_challenge(
-            challenger, opponent, variant, options, days_per_move, rated, color, bot_level, now
+            challenger,
+            opponent,
+            variant,
+            options,
+            days_per_move,
+            rated,
+            color,
+            bot_level,
+            now,
+            rematch_of,
         )
 
 
@@ -154,7 +165,7 @@ def _check_challenge_count(challenger, opponent, now: datetime) -> None:
 
 
 def _open_challenge(
-    challenger, opponent, variant, options, days_per_move, rated, color, bot_level, now
+    challenger, opponent, variant, options, days_per_move, rated, color, bot_level, now, rematch_of
 ) -> Challenge:
     challenge = Challenge.objects.create(
         challenger=challenger,
@@ -166,6 +177,7 @@ def _open_challenge(
         color=color,
         bot_level=bot_level,
         created_at=now or timezone.now(),
+        rematch_of=rematch_of,
     )
     if bot_level is not None:
         accept_challenge(opponent, challenge.pk, now=challenge.created_at)
@@ -245,6 +257,75 @@ def _close_challenge(challenge: Challenge, status: str) -> Challenge:
     challenge.status = status
     challenge.save(update_fields=["status"])
     return challenge
+
+
+# -- rematches ------------------------------------------------------------------------
+
+
+def offer_rematch(user, game_id, *, now: datetime | None = None) -> Challenge:
+    """Offer the other player of an ended game a new one like it, colours swapped.
+
+    The offer is a challenge to them (``rematch_of`` the game), with its caps, its
+    e-mail and its answers; to a site bot it is accepted at once.  If the other
+    player has offered already, this accepts their offer: two presses at once make
+    one game, as the game's row is locked first.  The challenge comes back with
+    ``game_id`` set when a game has begun.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        game, side = _open_game(user, game_id, now)
+        if game.is_active:
+            raise Conflict(_("A rematch can be offered once the game is over."))
+        earlier = _rematch(game)
+        if earlier is not None and earlier.status == Challenge.Status.ACCEPTED:
+            raise Conflict(_("This game has had its rematch already."))
+        if earlier is not None and earlier.challenger_id == user.pk:
+            return earlier  # offered already: a second click changes nothing
+        if earlier is not None:
+            accept_challenge(user, earlier.pk, now=now)
+            earlier.refresh_from_db()
+            return earlier
+        opponent = game.player(rules.opponent(side))
+        if not opponent.is_active:
+            raise Conflict(_("%(name)s has closed their account.") % {"name": opponent.username})
+        return create_challenge(
+            user,
+            variant=game.variant,
+            options=game.options,
+            days_per_move=game.days_per_move,
+            rated=game.rated,
+            color=ColorChoice.BLACK if side == rules.WHITE else ColorChoice.WHITE,
+            opponent=opponent,
+            bot_level=game.bot_level,
+            now=now,
+            rematch_of=game,
+        )
+
+
+def answer_rematch(user, game_id, action: str, *, now: datetime | None = None) -> Challenge:
+    """``action`` is accept, decline or cancel: the rematch offer of the game ``game_id``
+    that is waiting for an answer, as its challenge's own answers do it."""
+    now = now or timezone.now()
+    answers = {"accept": accept_challenge, "decline": decline_challenge, "cancel": cancel_challenge}
+    if action not in answers:
+        raise GameError(_("A rematch is offered, accepted, declined or cancelled."))
+    with transaction.atomic():
+        game, _side = _open_game(user, game_id, now)
+        offer = _rematch(game)
+        if offer is None or offer.status != Challenge.Status.OPEN:
+            raise Conflict(_("There is no rematch offer to answer."))
+        if action == "accept":
+            accept_challenge(user, offer.pk, now=now)
+        else:
+            answers[action](user, offer.pk)
+        offer.refresh_from_db()
+        return offer
+
+
+def _rematch(game: Game) -> Challenge | None:
+    """The game's rematch offer that is open or accepted (one at most), locked."""
+    rematches = Challenge.objects.select_for_update().filter(rematch_of=game)
+    return rematches.filter(status__in=[Challenge.Status.OPEN, Challenge.Status.ACCEPTED]).first()
 
 
 # -- moves ----------------------------------------------------------------------------

@@ -72,11 +72,22 @@ class Challenge(models.Model):
     game = models.OneToOneField(
         "Game", models.SET_NULL, null=True, blank=True, related_name="challenge"
     )
+    # A rematch: a challenge to the other player of this ended game, colours swapped.
+    rematch_of = models.ForeignKey(
+        "Game", models.SET_NULL, null=True, blank=True, related_name="rematches"
+    )
 
     class Meta:
         ordering = ["-created_at"]
         indexes = [models.Index(fields=["status", "variant"], name="challenge_status_idx")]
         constraints = [
+            # One rematch offer waiting at a time, and one rematch game, per game: a
+            # second offer accepts the first (services.offer_rematch, under the game's lock).
+            models.UniqueConstraint(
+                fields=["rematch_of"],
+                condition=Q(status__in=["open", "accepted"]),
+                name="challenge_one_rematch",
+            ),
             models.CheckConstraint(
                 condition=~Q(challenger=F("opponent")), name="challenge_not_self"
             ),

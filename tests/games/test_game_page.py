@@ -187,6 +187,8 @@ def test_the_page_polls_while_the_game_is_on(players, game, alice):
         in html
     )
     services.resign(alice, game.pk)
+    # a player's page then looks out for a rematch offer for an hour
+    Game.objects.filter(pk=game.pk).update(ended_at=F("ended_at") - timedelta(hours=1))
     assert "hx-trigger" not in page(players["black"][0], game).content.decode()
 
 
@@ -217,10 +219,14 @@ def test_poll_answers_with_the_fragment_when_the_deadline_moves(players, game):
     assert response.status_code == 200
 
 
-def test_poll_stops_when_the_game_is_over(players, game, alice):
+def test_poll_stops_when_the_game_is_over(players, game, alice, client, charlie):
     services.resign(alice, game.pk)
-    response = players["black"][0].get(reverse("game_poll", args=[game.pk]), {"v": START})
+    client.force_login(charlie)  # a spectator: no rematch to look out for
+    response = client.get(reverse("game_poll", args=[game.pk]), {"v": START})
     assert response.status_code == 286
+    assert "White resigned: Black wins." in words(response)
+    response = players["black"][0].get(reverse("game_poll", args=[game.pk]), {"v": START})
+    assert response.status_code == 200  # a player's page looks out for a rematch offer
     assert "White resigned: Black wins." in words(response)
 
 

@@ -51,6 +51,24 @@ def test_a_challenge_to_a_player_is_emailed(alice, bob):
     assert f"https://carolo.example/challenge/{challenge.token}/" in message.body
 
 
+def test_a_rematch_offer_is_emailed_as_a_rematch(alice, bob):
+    challenge = services.create_challenge(
+        alice, variant="carge", options=CARGE, opponent=bob, color="white", now=T0
+    )
+    game = services.resign(alice, services.accept_challenge(bob, challenge.pk, now=T0).pk, now=T0)
+    notify.deliver_due(now=T0)
+    mail.outbox.clear()
+    offer = services.offer_rematch(bob, game.pk, now=T0)
+    notify.deliver_due(now=T0)
+    [message] = mail_to(alice)
+    assert message.subject == "[Carolo] bob offers you a rematch of Le Carge"
+    assert (
+        f"bob offers you a rematch of your game {game.pk} of Le Carge, with colours swapped."
+        in message.body
+    )
+    assert f"https://carolo.example/challenge/{offer.token}/" in message.body
+
+
 def test_an_open_challenge_to_anyone_is_not_emailed(alice, bob):
     services.create_challenge(alice, variant="carge", options=CARGE, now=T0)
     notify.deliver_due(now=T0)
