@@ -601,10 +601,12 @@ def _actions(game: Game, side: str | None) -> dict:
     if side is None or not game.is_active:
         return {}
     other = rules.opponent(side)
+    abort = services.can_abort(game)
     return {
-        "resign": True,
+        # until both have moved, leaving costs nothing: the page offers Abort, not Resign
+        "resign": not abort,
         "offer_draw": game.draw_offer == "",
         "answer_draw": game.draw_offer == other,
         "draw_offered": game.draw_offer == side,
-        "abort": services.can_abort(game),
+        "abort": abort,
     }

@@ -125,7 +125,21 @@ def test_the_deadline_is_in_the_viewers_time_zone_with_time_left(players, game, 
     assert "Deadline: March 11, 2026, 7:30 a.m. (2 days 4 hours left)." in body
 
 
+def test_until_both_have_moved_a_player_may_abort_not_resign(players, game):
+    for client, _user in players.values():
+        body = words(page(client, game))
+        assert "Abort the game" in body and "Resign" not in body
+    play_line(players, game.pk, ["d2-f6"])
+    body = words(page(players["black"][0], game))
+    assert "Abort the game" in body and "Resign" not in body  # black has not moved
+    play_line(players, game.pk, ["b8-d6"])
+    for client, _user in players.values():
+        body = words(page(client, game))
+        assert "Resign" in body and "Abort the game" not in body
+
+
 def test_a_finished_game_says_how_it_ended_in_words(players, game, alice):
+    play_line(players, game.pk, ["d2-f6", "b8-d6"])  # so that Resign was on the page
     services.resign(alice, game.pk)
     body = words(page(players["black"][0], game))
     assert "White resigned: Black wins." in body
@@ -141,7 +155,8 @@ def test_the_result_comes_from_the_reason_not_the_stored_english(players, game, 
     assert "Black resigned: White wins." in body
 
 
-def test_a_spectator_sees_the_game_without_controls(client, charlie, game):
+def test_a_spectator_sees_the_game_without_controls(client, charlie, game, players):
+    play_line(players, game.pk, ["d2-f6", "b8-d6"])  # so that a player's page has Resign
     client.force_login(charlie)
     body = page(client, game).content.decode()
     assert "board--flipped" not in body
