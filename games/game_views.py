@@ -19,11 +19,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling, push_url
 
-from games import move_entry, presence, services
+from games import move_entry, notes, presence, services
 from games.game_forms import ClickForm, ConfirmForm, DrawForm, MoveForm
 from games.models import Game
 from games.presenters import (
     EntryState,
+    notes_box,
     poll_row,
     poll_token,
     polls_for_rematch,
@@ -67,6 +68,8 @@ def _page(request, game: Game, *, state=None, replay=None, notice="", resign=Fal
         seen_list=_seen_list(request) if live else None,
     )
     context["fragment"] = live
+    if not live:  # the live fragment leaves the page's notes box as it is
+        context["notes"] = notes_box(game, request.user, context["replay"])
     return render(
         request, "games/game.html#live" if live else "games/game.html", context, status=status
     )
@@ -323,6 +326,34 @@ def rematch(request, game_id):
     if challenge.game_id is not None:
         return _redirect(request, reverse("game", args=[challenge.game_id]))
     return _answer(request, game_id)
+
+
+@login_required
+@require_POST
+def note(request, game_id):
+    """Save the player's private notes on the game (an empty text deletes them).
+    htmx gets the box's status line, saved or why not; a plain form goes back to the
+    page, at the replay step it was sent from."""
+    try:
+        saved = notes.save_note(request.user, game_id, request.POST.get("text", ""))
+    except services.GameError as error:
+        if error.status != 400:  # no such game, or not a player: only the reason
+            return HttpResponse(error.message, status=error.status, content_type="text/plain")
+        if request.htmx:  # htmx swaps a 200 only: the text typed stays in the box
+            return render(request, "games/_notes.html#status", {"error": error.message})
+        messages.error(request, error.message)
+        return redirect(_notes_url(game_id, request.POST.get("ply")))
+    if request.htmx:
+        saved_at = saved.updated_at if saved else timezone.now()  # or deleted, just now
+        return render(request, "games/_notes.html#status", {"saved_at": saved_at})
+    return redirect(_notes_url(game_id, request.POST.get("ply")))
+
+
+def _notes_url(game_id, ply) -> str:
+    url = reverse("game", args=[game_id])
+    ply = _int(ply)
+    query = f"?{urlencode({'ply': ply})}" if ply is not None and ply >= 0 else ""
+    return f"{url}{query}#game-notes"
 
 
 @require_GET

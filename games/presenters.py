@@ -18,9 +18,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import bot_play, clock, material, move_entry, render, rules, services
+from games import bot_play, clock, material, move_entry, notes, render, rules, services
 from games.endings import result_words
-from games.models import Challenge, Game, Move
+from games.models import NOTE_MAX_LENGTH, Challenge, Game, Move
 from games.ratings import shown_ratings
 
 SIDE_WORDS = render.SIDE_NAMES  # "White", "Black", as the board and the move list say
@@ -370,6 +370,22 @@ def _rematch(game: Game, side: str | None, row: dict | None) -> dict | None:
         "opponent": opponent.username,
         "can_offer": opponent.is_active,
         "declined": by_you and row["status"] == Challenge.Status.DECLINED,
+    }
+
+
+def notes_box(game: Game, user, replay: int | None) -> dict | None:
+    """``user``'s private notes box on the full page of ``game``: a player's only
+    (None for anyone else).  The live fragment has but its placeholder, which keeps
+    the page's box (hx-preserve): no poll reads a note or wipes what is being typed.
+    ``replay``: the step shown, which a form sent without JavaScript comes back to."""
+    if not notes.may_have_notes(user, game):
+        return None
+    note = notes.note_of(user, game)
+    return {
+        "text": note.text if note else "",
+        "saved_at": note.updated_at if note else None,
+        "ply": replay,
+        "max_length": NOTE_MAX_LENGTH,
     }
 
 

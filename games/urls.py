@@ -11,6 +11,7 @@ urlpatterns = [
     path("game/<int:game_id>/draw", game_views.draw, name="game_draw"),
     path("game/<int:game_id>/abort", game_views.abort, name="game_abort"),
     path("game/<int:game_id>/rematch", game_views.rematch, name="game_rematch"),
+    path("game/<int:game_id>/note", game_views.note, name="game_note"),
     path("game/<int:game_id>/record.txt", game_views.record, name="game_record"),
     path("", views.home, name="home"),
     path("rules/", views.rules_index, name="rules_index"),

@@ -1,5 +1,6 @@
 """The games app's models, one module per concern."""
 
+from .notes import NOTE_MAX_LENGTH, Note
 from .notify import Notification
 from .play import BOT_LEVELS, DAYS_PER_MOVE, Challenge, ColorChoice, Game, Move, Side, Variant
 from .ratings import Rating, RatingChange
@@ -8,3 +9,4 @@ __all__ = ["BOT_LEVELS", "DAYS_PER_MOVE", "Challenge", "ColorChoice", "Game", "M
 __all__ += ["Variant"]
 __all__ += ["Rating", "RatingChange"]
 __all__ += ["Notification"]
+__all__ += ["NOTE_MAX_LENGTH", "Note"]

@@ -420,8 +420,9 @@ def test_the_page_costs_the_same_queries_at_ply_2_and_200(
 
 
 # session, user, the game with its players, the move texts, the movers (can abort?),
-# the players' ratings, and the header's count of games awaiting the user
-QUERIES = 7
+# the players' ratings, the header's count of games awaiting the user, and the
+# player's private note on the game
+QUERIES = 8
 
 
 # -- the header's count after an action --------------------------------------------------
