@@ -1,11 +1,13 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import clock
-from games.profiles import profile_context
+from games.profile_forms import FinishedGamesForm
+from games.profiles import finished_context, profile_context
 
 from .forms import SettingsForm, VacationForm
 from .models import User
@@ -13,10 +15,20 @@ from .models import User
 
 def profile(request, username):
     player = get_object_or_404(User, username__iexact=username, is_active=True)
-    if player.username != username:
-        return redirect(player)
-    context = {"player": player, **profile_context(player, request.GET.get("page"))}
-    return render(request, "accounts/profile.html", context)
+    if player.username != username:  # the filters too, if any
+        query = request.GET.urlencode()
+        return redirect(player.get_absolute_url() + (f"?{query}" if query else ""))
+    form = FinishedGamesForm(request.GET)
+    filters, page = form.filters(), request.GET.get("page")
+    htmx = getattr(request, "htmx", None)
+    if htmx and not htmx.history_restore_request:  # the finished games only
+        context = {"player": player, "form": form, **finished_context(player, filters, page)}
+        response = render(request, "games/_profile_games.html#finished", context)
+    else:
+        context = {"player": player, "form": form, **profile_context(player, filters, page)}
+        response = render(request, "accounts/profile.html", context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
 
 
 @login_required

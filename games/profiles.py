@@ -2,18 +2,21 @@
 
 Each piece is one query (players joined with ``select_related``, counts
 aggregated in the database), so a profile costs the same number of queries
-whatever the number of games.
+whatever the number of games. Filtering the finished games adds at most two: the
+opponent's row and the head-to-head counts.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Count, F, OuterRef, Q, Subquery
+from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from accounts.models import User
 from games import rules
 from games.models import Game, Rating, RatingChange, Variant
 from games.queries import game_url, mark_result
@@ -56,8 +59,56 @@ class GameStats:
         return self.wins + self.draws + self.losses
 
 
+@dataclass(frozen=True)
+class GameFilter:
+    """Which of a player's ended games to list; an empty field matches every game."""
+
+    variant: str = ""
+    result: str = ""  # "won", "draw" or "lost", from the player's side
+    rated: bool | None = None
+    opponent: str = ""  # a username, in any case
+
+
+@dataclass
+class HeadToHead:
+    """A player's finished games against one opponent, from the player's side."""
+
+    player: str
+    opponent: str
+    wins: int
+    draws: int
+    losses: int
+
+    def __str__(self) -> str:
+        return _("%(player)s against %(opponent)s: %(wins)s, %(draws)s, %(losses)s.") % {
+            "player": self.player,
+            "opponent": self.opponent,
+            "wins": ngettext("%(count)s win", "%(count)s wins", self.wins) % {"count": self.wins},
+            "draws": ngettext("%(count)s draw", "%(count)s draws", self.draws)
+            % {"count": self.draws},
+            "losses": ngettext("%(count)s loss", "%(count)s losses", self.losses)
+            % {"count": self.losses},
+        }
+
+
 def _of(player) -> Q:
     return Q(white=player) | Q(black=player)
+
+
+def _between(player, opponent) -> Q:
+    return Q(white=player, black=opponent) | Q(white=opponent, black=player)
+
+
+def _won(player) -> Q:
+    return Q(white=player, winner=rules.WHITE) | Q(black=player, winner=rules.BLACK)
+
+
+def _lost(player) -> Q:
+    return Q(white=player, winner=rules.BLACK) | Q(black=player, winner=rules.WHITE)
+
+
+# Aborted games have no winner either, but are no draw: only finished ones are.
+_DRAWN = Q(status=Game.Status.FINISHED, winner="")
 
 
 def rating_chart(name: str, start: float, history: list[tuple[datetime, float]]) -> Chart | None:
@@ -106,15 +157,13 @@ def game_stats(player) -> list[GameStats]:
     stats = {key: GameStats(key, str(name)) for key, name in Variant.choices}
     for rating in Rating.objects.filter(user=player):
         stats[rating.variant].rating = rating
-    won = Q(white=player, winner=rules.WHITE) | Q(black=player, winner=rules.BLACK)
-    lost = Q(white=player, winner=rules.BLACK) | Q(black=player, winner=rules.WHITE)
     results = (
         Game.objects.filter(_of(player), status=Game.Status.FINISHED)
         .values("variant")
         .annotate(
-            wins=Count("pk", filter=won),
+            wins=Count("pk", filter=_won(player)),
             draws=Count("pk", filter=Q(winner="")),
-            losses=Count("pk", filter=lost),
+            losses=Count("pk", filter=_lost(player)),
         )
         .order_by()
     )
@@ -159,13 +208,29 @@ def current_games(player) -> list[Game]:
     return games
 
 
-def finished_games(player, page_number) -> Page:
+def _ended(player, filters: GameFilter, opponent) -> QuerySet:
+    """The player's ended games (finished or aborted) that ``filters`` select."""
+    games = Game.objects.filter(_of(player)).exclude(status=Game.Status.ACTIVE)
+    if opponent is not None:
+        games = games.filter(_between(player, opponent))
+    if filters.variant:
+        games = games.filter(variant=filters.variant)
+    if filters.rated is not None:
+        games = games.filter(rated=filters.rated)
+    results = {"won": _won(player), "draw": _DRAWN, "lost": _lost(player)}
+    if filters.result:
+        games = games.filter(results[filters.result])
+    return games
+
+
+def finished_games(player, page_number, filters=GameFilter(), opponent=None) -> Page:
     """One page of the player's ended games, the latest first, with ``result`` and
-    ``rating_diff`` (None when unrated). Two queries: the count and the page."""
+    ``rating_diff`` (None when unrated). Two queries: the count and the page.
+
+    ``opponent`` is the user ``filters.opponent`` names, found by the caller."""
     mine = RatingChange.objects.filter(game=OuterRef("pk"), user=player)
     games = (
-        Game.objects.filter(_of(player))
-        .exclude(status=Game.Status.ACTIVE)
+        _ended(player, filters, opponent)
         .select_related("white", "black")
         .annotate(
             rating_before=Subquery(mine.values("before")[:1]),
@@ -185,10 +250,44 @@ def finished_games(player, page_number) -> Page:
     return page
 
 
-def profile_context(player, page_number=None) -> dict:
+def head_to_head(player, opponent, filters=GameFilter()) -> HeadToHead:
+    """The player's wins, draws and losses against ``opponent`` in the finished games
+    of the other filters (whatever result is asked for). One query."""
+    counts = (
+        _ended(player, replace(filters, result=""), opponent)
+        .filter(status=Game.Status.FINISHED)
+        .aggregate(
+            wins=Count("pk", filter=_won(player)),
+            draws=Count("pk", filter=Q(winner="")),
+            losses=Count("pk", filter=_lost(player)),
+        )
+    )
+    return HeadToHead(player.username, opponent.username, **counts)
+
+
+def finished_context(player, filters=GameFilter(), page_number=None) -> dict:
+    """The profile's finished games part: the page, the opponent named in ``filters``
+    (``unknown_opponent`` if no one has that name) and the head-to-head against them.
+
+    Two queries, two more with an opponent."""
+    context = {"filtered": filters != GameFilter(), "head_to_head": None}
+    opponent = None
+    if filters.opponent:
+        opponent = User.objects.filter(username__iexact=filters.opponent).first()
+        if opponent is None:
+            context["unknown_opponent"] = filters.opponent
+            context["finished_page"] = Paginator([], FINISHED_PER_PAGE).get_page(1)
+            return context
+        if opponent.pk != player.pk:
+            context["head_to_head"] = head_to_head(player, opponent, filters)
+    context["finished_page"] = finished_games(player, page_number, filters, opponent)
+    return context
+
+
+def profile_context(player, filters=GameFilter(), page_number=None) -> dict:
     """Everything the profile template shows beyond the user row itself."""
     return {
         "game_stats": game_stats(player),
         "current_games": current_games(player),
-        "finished_page": finished_games(player, page_number),
+        **finished_context(player, filters, page_number),
     }
