@@ -23,7 +23,7 @@ class SettingsForm(forms.ModelForm):
 
     class Meta:
         model = User
-        fields = ["notify", "time_zone", "confirm_moves"]
+        fields = ["notify", "time_zone", "confirm_moves", "chat_enabled"]
         widgets = {"notify": forms.RadioSelect}
 
 

@@ -35,6 +35,14 @@ class User(AbstractUser):
         default=True,
         help_text=_("Ask for a confirmation before a move is sent."),
     )
+    chat_enabled = models.BooleanField(
+        _("chat in games"),
+        default=True,
+        help_text=_(
+            "A chat box on your game pages to talk with your opponent. Off: you see no "
+            "messages, and nobody can write to you."
+        ),
+    )
     is_bot = models.BooleanField(default=False)
     last_seen = models.DateTimeField(null=True, blank=True)
     # Vacation pauses the player's clocks (games.clock): up to 30 days a calendar year.

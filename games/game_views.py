@@ -16,14 +16,15 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseStopPolling, push_url
 
-from games import move_entry, notes, presence, services
+from games import chat, move_entry, notes, presence, services
 from games.game_forms import ClickForm, ConfirmForm, DrawForm, MoveForm
-from games.models import Game
+from games.models import CHAT_MAX_LENGTH, Game
 from games.presenters import (
     EntryState,
+    chat_box,
     notes_box,
     poll_row,
     poll_token,
@@ -70,6 +71,7 @@ def _page(request, game: Game, *, state=None, replay=None, notice="", resign=Fal
     context["fragment"] = live
     if not live:  # the live fragment leaves the page's notes box as it is
         context["notes"] = notes_box(game, request.user, context["replay"])
+        context["chat"] = chat_box(game, request.user, context["replay"], context["polls"])
     return render(
         request, "games/game.html#live" if live else "games/game.html", context, status=status
     )
@@ -342,18 +344,74 @@ def note(request, game_id):
         if request.htmx:  # htmx swaps a 200 only: the text typed stays in the box
             return render(request, "games/_notes.html#status", {"error": error.message})
         messages.error(request, error.message)
-        return redirect(_notes_url(game_id, request.POST.get("ply")))
+        return redirect(_page_url(game_id, request.POST.get("ply"), "game-notes"))
     if request.htmx:
         saved_at = saved.updated_at if saved else timezone.now()  # or deleted, just now
         return render(request, "games/_notes.html#status", {"saved_at": saved_at})
-    return redirect(_notes_url(game_id, request.POST.get("ply")))
+    return redirect(_page_url(game_id, request.POST.get("ply"), "game-notes"))
 
 
-def _notes_url(game_id, ply) -> str:
+def _page_url(game_id, ply, anchor: str) -> str:
+    """The game page at the replay step ``ply`` (if a step), at ``#anchor``."""
     url = reverse("game", args=[game_id])
     ply = _int(ply)
     query = f"?{urlencode({'ply': ply})}" if ply is not None and ply >= 0 else ""
-    return f"{url}{query}#game-notes"
+    return f"{url}{query}#{anchor}"
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def chat_messages(request, game_id):
+    """The chat between the players: GET asks for the messages after ``after`` (204
+    if none, in one query; 286, polling no more, for a player who turned chat off),
+    POST sends one.  htmx gets the new messages to append; a plain form goes back to
+    the page, at the replay step it was sent from."""
+    if request.method == "POST":
+        return _post_chat(request, game_id)
+    after = _after(request.GET.get("after"))
+    try:
+        new = chat.news(request.user, game_id, after)
+    except services.GameError as error:
+        return HttpResponse(error.message, status=error.status, content_type="text/plain")
+    if new is None:
+        raise Http404(_("No such game."))
+    if not request.htmx:
+        return redirect(_page_url(game_id, None, "game-chat"))
+    if not request.user.chat_enabled:
+        return HttpResponseStopPolling()
+    if not new:
+        return HttpResponse(status=204)
+    return _chat_news(request, _get_game(game_id), after)
+
+
+def _post_chat(request, game_id):
+    try:
+        message = chat.post_message(request.user, game_id, request.POST.get("text", ""))
+    except services.GameError as error:
+        if error.status in (403, 404):  # no such game, or no chat for them: the reason
+            return HttpResponse(error.message, status=error.status, content_type="text/plain")
+        if request.htmx:  # htmx swaps a 200 only: the text typed stays in the box
+            return render(request, "games/_chat.html#refused", {"error": error.message})
+        messages.error(request, error.message)
+        return redirect(_page_url(game_id, request.POST.get("ply"), "game-chat"))
+    if request.htmx:
+        return _chat_news(request, message.game, _after(request.POST.get("after")), sent=True)
+    return redirect(_page_url(game_id, request.POST.get("ply"), "game-chat"))
+
+
+def _chat_news(request, game: Game, after: int | None, *, sent: bool = False):
+    """The messages after ``after`` to append (the one just sent among them), and the
+    new last id; after a send, the text box emptied and the status line cleared."""
+    lines = chat.messages_for(request.user, game, after)
+    last_id = lines[-1].pk if lines else after or 0
+    box = {"lines": lines, "last_id": last_id, "max_length": CHAT_MAX_LENGTH}
+    return render(request, "games/_chat.html#news", {"chat": box, "sent": sent})
+
+
+def _after(value) -> int | None:
+    """The last message id a page has; None (all of them) for anything else."""
+    after = _int(value)
+    return min(after, services.MAX_ID) if after is not None and after >= 0 else None
 
 
 @require_GET

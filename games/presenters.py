@@ -18,9 +18,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import bot_play, clock, material, move_entry, notes, render, rules, services
+from games import bot_play, chat, clock, material, move_entry, notes, render, rules, services
 from games.endings import result_words
-from games.models import NOTE_MAX_LENGTH, Challenge, Game, Move
+from games.models import CHAT_MAX_LENGTH, NOTE_MAX_LENGTH, Challenge, Game, Move
 from games.ratings import shown_ratings
 
 SIDE_WORDS = render.SIDE_NAMES  # "White", "Black", as the board and the move list say
@@ -386,6 +386,29 @@ def notes_box(game: Game, user, replay: int | None) -> dict | None:
         "saved_at": note.updated_at if note else None,
         "ply": replay,
         "max_length": NOTE_MAX_LENGTH,
+    }
+
+
+def chat_box(game: Game, user, replay: int | None, polls: bool) -> dict | None:
+    """The chat panel on ``user``'s full page of ``game``: for a player whose opponent
+    is a person, with chat on in their settings (None for anyone else).  ``open``:
+    whether they may write, that is the opponent has chat on too.  Like the notes box
+    it is on the full page only, kept through every swap of the live part
+    (hx-preserve).  It asks for new messages on its own while the page ``polls``
+    (an old game's page costs no requests: a message shows there on the next visit)."""
+    if not chat.may_chat(user, game) or not user.chat_enabled:
+        return None
+    lines = chat.messages_for(user, game)
+    other = chat.opponent(user, game)
+    return {
+        "lines": lines,
+        "last_id": lines[-1].pk if lines else 0,
+        "opponent": other.username,
+        "open": other.chat_enabled,
+        "polls": polls and other.chat_enabled,
+        "ply": replay,
+        "max_length": CHAT_MAX_LENGTH,
+        "poll_seconds": chat.POLL_SECONDS,
     }
 
 

@@ -12,6 +12,7 @@ urlpatterns = [
     path("game/<int:game_id>/abort", game_views.abort, name="game_abort"),
     path("game/<int:game_id>/rematch", game_views.rematch, name="game_rematch"),
     path("game/<int:game_id>/note", game_views.note, name="game_note"),
+    path("game/<int:game_id>/chat", game_views.chat_messages, name="game_chat"),
     path("game/<int:game_id>/record.txt", game_views.record, name="game_record"),
     path("", views.home, name="home"),
     path("rules/", views.rules_index, name="rules_index"),

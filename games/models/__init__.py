@@ -1,5 +1,6 @@
 """The games app's models, one module per concern."""
 
+from .chat import CHAT_MAX_LENGTH, ChatMessage
 from .notes import NOTE_MAX_LENGTH, Note
 from .notify import Notification
 from .play import BOT_LEVELS, DAYS_PER_MOVE, Challenge, ColorChoice, Game, Move, Side, Variant
@@ -10,3 +11,4 @@ __all__ += ["Variant"]
 __all__ += ["Rating", "RatingChange"]
 __all__ += ["Notification"]
 __all__ += ["NOTE_MAX_LENGTH", "Note"]
+__all__ += ["CHAT_MAX_LENGTH", "ChatMessage"]

@@ -422,7 +422,7 @@ def test_the_page_costs_the_same_queries_at_ply_2_and_200(
 # session, user, the game with its players, the move texts, the movers (can abort?),
 # the players' ratings, the header's count of games awaiting the user, and the
 # player's private note on the game
-QUERIES = 8
+QUERIES = 9  # and the game's chat messages (games.chat.messages_for)
 
 
 # -- the header's count after an action --------------------------------------------------
