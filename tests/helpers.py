@@ -18,3 +18,29 @@ def link_in(message, path_prefix):
     match = re.search(r"https?://[^/\s]+(" + re.escape(path_prefix) + r"\S*)", message.body)
     assert match, f"no {path_prefix} link in: {message.body}"
     return match.group(1)
+
+
+def at_once(*calls):
+    """Each of ``calls`` in its own thread, let go together (a barrier); what each
+    returned or raised, in order.  Each thread closes its database connections."""
+    import threading
+
+    from django.db import connections
+
+    results, start = {}, threading.Barrier(len(calls))
+
+    def run(n, call):
+        start.wait()
+        try:
+            results[n] = call()
+        except Exception as error:  # noqa: BLE001 - reported to the test
+            results[n] = error
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(n, call)) for n, call in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    return [results.get(n) for n in range(len(calls))]

@@ -4,11 +4,10 @@ the setting that turns chat off, and that a message is no part of the game
 (tests/reliability/test_chat_privacy.py: that nobody else ever reads one)."""
 
 import re
-import threading
 from datetime import timedelta
 
 import pytest
-from django.db import IntegrityError, connections, transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.test import Client
 from django.urls import reverse
@@ -20,6 +19,7 @@ from games import chat, presenters, services
 from games.models import CHAT_MAX_LENGTH, ChatMessage, Game, Move
 from tests.conftest import make_player
 from tests.games.game_utils import client_for, post_move, start_game, words
+from tests.helpers import at_once
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -387,23 +387,9 @@ def test_the_database_keeps_no_empty_or_overlong_message(alice, game):
 def test_messages_sent_at_once_keep_to_the_limit(postgres):
     alice, bob = make_player("alice"), make_player("bob")
     game = start_game("carolo", alice, bob)
-    results, start = {}, threading.Barrier(16)
-
-    def run(n):
-        start.wait()
-        try:
-            results[n] = chat.post_message(alice, game.pk, f"message {n}")
-        except Exception as error:  # noqa: BLE001 - reported to the test
-            results[n] = error
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(n,)) for n in range(16)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    sent = [r for r in results.values() if isinstance(r, ChatMessage)]
-    refused = [r for r in results.values() if isinstance(r, services.TooMany)]
+    sends = [lambda n=n: chat.post_message(alice, game.pk, f"message {n}") for n in range(16)]
+    results = at_once(*sends)
+    sent = [r for r in results if isinstance(r, ChatMessage)]
+    refused = [r for r in results if isinstance(r, services.TooMany)]
     assert (len(sent), len(refused)) == (chat.PER_MINUTE, 16 - chat.PER_MINUTE), results
     assert ChatMessage.objects.filter(author=alice).count() == chat.PER_MINUTE

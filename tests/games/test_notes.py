@@ -3,10 +3,9 @@ what is refused, and that a note is no part of the game (tests/reliability/
 test_notes_privacy.py: that nobody else ever sees one)."""
 
 import re
-import threading
 
 import pytest
-from django.db import IntegrityError, connections, transaction
+from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -17,6 +16,7 @@ from games import notes, presenters, services
 from games.models import NOTE_MAX_LENGTH, Game, Move, Note
 from tests.conftest import make_player
 from tests.games.game_utils import client_for, post_move, start_game, words
+from tests.helpers import at_once
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -260,22 +260,7 @@ def test_the_database_keeps_no_empty_or_overlong_note(alice, game):
 def test_two_saves_at_once_keep_one_note(postgres):
     alice, bob = make_player("alice"), make_player("bob")
     game = start_game("carolo", alice, bob)
-    results, start = {}, threading.Barrier(8)
-
-    def run(n):
-        start.wait()
-        try:
-            results[n] = notes.save_note(alice, game.pk, f"save {n}")
-        except Exception as error:  # noqa: BLE001 - reported to the test
-            results[n] = error
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(n,)) for n in range(8)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    assert all(isinstance(result, Note) for result in results.values()), results
+    results = at_once(*[lambda n=n: notes.save_note(alice, game.pk, f"save {n}") for n in range(8)])
+    assert all(isinstance(result, Note) for result in results), results
     assert len(results) == 8
     assert Note.objects.filter(user=alice).count() == 1

@@ -3,35 +3,12 @@ accepts, and one game.  Each press locks the game's row before it looks for an
 offer; the pause holds the first press between its look and its insert, where
 without the lock the second would find none and make an offer of its own."""
 
-import threading
 import time
-
-from django.db import connections
 
 from games import services
 from games.models import Challenge, Game
 from tests.conftest import make_player
-
-
-def _at_once(*calls):
-    """Each of ``calls`` in its own thread, all at once; what each returned or raised."""
-    results, start = {}, threading.Barrier(len(calls))
-
-    def run(n, call):
-        start.wait()
-        try:
-            results[n] = call()
-        except Exception as error:  # noqa: BLE001 - reported to the test
-            results[n] = error
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(n, call)) for n, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return [results.get(n) for n in range(len(calls))]
+from tests.helpers import at_once
 
 
 def test_two_presses_at_once_make_one_rematch(postgres, monkeypatch):
@@ -40,7 +17,7 @@ def test_two_presses_at_once_make_one_rematch(postgres, monkeypatch):
     game = services.resign(alice, services.accept_challenge(bob, challenge.pk).pk)
     opened = services._open_challenge
     monkeypatch.setattr(services, "_open_challenge", lambda *args: time.sleep(0.3) or opened(*args))
-    results = _at_once(
+    results = at_once(
         lambda: services.offer_rematch(alice, game.pk),
         lambda: services.offer_rematch(bob, game.pk),
     )

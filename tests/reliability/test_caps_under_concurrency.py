@@ -3,37 +3,14 @@
 the player's row before it counts; the pause below holds the first request between
 its count and its insert, where without the lock the second would count the same."""
 
-import threading
 import time
-
-from django.db import connections
 
 from accounts import tokens
 from accounts.models import ApiToken
 from games import services
 from games.models import Challenge
 from tests.conftest import make_player
-
-
-def _twice_at_once(call):
-    """``call()`` from two threads at once; what each returned or raised."""
-    results, start = [], threading.Barrier(2)
-
-    def run():
-        start.wait()
-        try:
-            results.append(call())
-        except Exception as error:  # noqa: BLE001 - reported to the test
-            results.append(error)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return results
+from tests.helpers import at_once
 
 
 def test_two_token_requests_at_once_make_at_most_the_twentieth(postgres, monkeypatch):
@@ -42,7 +19,7 @@ def test_two_token_requests_at_once_make_at_most_the_twentieth(postgres, monkeyp
         tokens.create_token(alice)
     made = tokens.secrets.token_urlsafe
     monkeypatch.setattr(tokens.secrets, "token_urlsafe", lambda n: time.sleep(0.3) or made(n))
-    results = _twice_at_once(lambda: tokens.create_token(alice))
+    results = at_once(*[lambda: tokens.create_token(alice)] * 2)
     assert sorted(type(r).__name__ for r in results) == ["TooManyTokens", "tuple"]
     assert ApiToken.objects.filter(user=alice).count() == tokens.MAX_TOKENS
 
@@ -53,6 +30,6 @@ def test_two_challenges_at_once_make_at_most_the_twentieth(postgres, monkeypatch
         services.create_challenge(alice, variant="carolo")
     opened = services._open_challenge
     monkeypatch.setattr(services, "_open_challenge", lambda *args: time.sleep(0.3) or opened(*args))
-    results = _twice_at_once(lambda: services.create_challenge(alice, variant="carolo"))
+    results = at_once(*[lambda: services.create_challenge(alice, variant="carolo")] * 2)
     assert sorted(type(r).__name__ for r in results) == ["Challenge", "TooMany"]
     assert Challenge.objects.filter(challenger=alice).count() == services.MAX_OPEN_CHALLENGES
