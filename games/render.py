@@ -178,6 +178,10 @@ def piece_class(letter: str) -> str:
     return f"{'w' if letter.isupper() else 'b'}{letter.upper()}"
 
 
+# The games whose boards have barriers or pieces in hand: their pages add hands.css.
+HAND_GAMES = frozenset({"carge", "shuuro", "shuuro-mini"})
+
+
 def pieces_css(game_key: str) -> str:
     """The static path of the stylesheet of a game's piece images on the board."""
     return f"games/pieces/{PIECE_SETS[game_key]}/pieces.css"
@@ -385,6 +389,7 @@ def board_context(
         "selected": selected,
         "rows": rows,
         "pieces_css": pieces_css(game_key),
+        "hands_css": game_key in HAND_GAMES,
         "file_labels": [FILES[f] for f in file_order],
         "rank_labels": [str(r + 1) for r in rank_order],
         "hands": hands,

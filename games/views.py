@@ -4,7 +4,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from games import rules_pages
-from games.render import legend, pieces_css
+from games.render import HAND_GAMES, legend, pieces_css
 
 # The four games as the site presents them.
 GAMES = {
@@ -73,5 +73,6 @@ def rules_page(request, game):
         # the legend goes where the text puts [legend], else above the text
         "legend": None if rules_pages.has_legend(text) else legend(game),
         "pieces_css": pieces_css(game),
+        "hands_css": game in HAND_GAMES,
     }
     return render(request, "rules/page.html", context)
