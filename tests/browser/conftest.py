@@ -37,9 +37,29 @@ def unavailable(reason: str):
     pytest.skip(message)
 
 
+class Chromium:
+    """Chromium for one test module, launched again if it has died: a browser that
+    crashed fails the test it crashed in, not every test after it in the module."""
+
+    def __init__(self, playwright):
+        self.playwright = playwright
+        self.browser = None
+
+    def get(self):
+        if self.browser is None or not self.browser.is_connected():
+            self.browser = self.playwright.chromium.launch(
+                executable_path=CHROMIUM, headless=True, args=ARGS
+            )
+        return self.browser
+
+    def close(self):
+        if self.browser is not None and self.browser.is_connected():
+            self.browser.close()
+
+
 @pytest.fixture(scope="module")
 def browser():
-    """Chromium for one test module; Playwright's loop stops with it."""
+    """Chromium for one test module (see Chromium); Playwright's loop stops with it."""
     if not shutil.which(CHROMIUM):
         unavailable(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
     try:
@@ -52,9 +72,9 @@ def browser():
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-            yield browser
-            browser.close()
+            chromium = Chromium(playwright)
+            yield chromium
+            chromium.close()
     finally:
         if previous is None:
             os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
@@ -69,7 +89,7 @@ def open_page(browser, live_server):
     contexts = []
 
     def open_(user=None, viewport=DESKTOP, **options):
-        context = browser.new_context(
+        context = browser.get().new_context(
             viewport=viewport, base_url=live_server.url, locale="en-US", **options
         )
         context.set_default_timeout(10_000)
@@ -85,7 +105,8 @@ def open_page(browser, live_server):
 
     yield open_
     for context in contexts:
-        context.close()
+        if context.browser is not None and context.browser.is_connected():
+            context.close()  # a context of a browser that died went with it
 
 
 def screenshot(page, name: str) -> Path:
