@@ -81,3 +81,25 @@ class ApiToken(models.Model):
 
     def __str__(self):
         return f"{self.name} ({self.user})"
+
+
+class Block(models.Model):
+    """``blocker`` will have nothing new to do with ``blocked``, and they with
+    ``blocker``: no challenge either way, no chat in their games (accounts.blocks)."""
+
+    # no index of its own: the unique (blocker, blocked) index leads with it
+    blocker = models.ForeignKey(User, models.CASCADE, related_name="+", db_index=False)
+    blocked = models.ForeignKey(User, models.CASCADE, related_name="+")
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["blocker", "blocked"], name="accounts_block_unique"),
+            models.CheckConstraint(
+                condition=~models.Q(blocker=models.F("blocked")), name="accounts_block_not_self"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.blocker_id} blocks {self.blocked_id}"

@@ -4,6 +4,8 @@ from . import token_views, views
 
 urlpatterns = [
     path("@/<str:username>", views.profile, name="profile"),
+    path("@/<str:username>/block", views.block_player, name="block_player"),
+    path("@/<str:username>/unblock", views.unblock_player, name="unblock_player"),
     path("settings/", views.settings, name="settings"),
     path("settings/vacation/", views.vacation, name="vacation"),
     path("settings/tokens/", token_views.api_tokens, name="api_tokens"),

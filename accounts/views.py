@@ -1,7 +1,9 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.cache import patch_vary_headers
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -9,6 +11,7 @@ from games import clock
 from games.profile_forms import FinishedGamesForm
 from games.profiles import finished_context, profile_context
 
+from . import blocks
 from .forms import SettingsForm, VacationForm
 from .models import User
 
@@ -26,9 +29,59 @@ def profile(request, username):
         response = render(request, "games/_profile_games.html#finished", context)
     else:
         context = {"player": player, "form": form, **profile_context(player, filters, page)}
+        context["block_state"] = _block_state(request.user, player)
         response = render(request, "accounts/profile.html", context)
     patch_vary_headers(response, ["HX-Request"])
     return response
+
+
+def _block_state(viewer, player) -> dict | None:
+    """The profile's Block or Unblock button: for a signed-in viewer of another
+    player who can be blocked, ``blocked`` whether the viewer has blocked them (None:
+    no button).  Whether they blocked the viewer is not shown."""
+    if not viewer.is_authenticated or viewer.pk == player.pk or viewer.is_bot:
+        return None
+    if not blocks.can_be_blocked(player):
+        return None
+    return {"blocked": viewer.pk in blocks.blocker_ids(viewer, player)}
+
+
+@login_required
+@require_POST
+def block_player(request, username):
+    player = get_object_or_404(User, username__iexact=username, is_active=True)
+    try:
+        blocks.block(request.user, player)
+    except blocks.BlockError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            _("You have blocked %(name)s: they can no longer challenge you or chat with you.")
+            % {"name": player.username},
+        )
+    return _back(request, player)
+
+
+@login_required
+@require_POST
+def unblock_player(request, username):
+    player = get_object_or_404(User, username__iexact=username)  # a closed account too
+    if blocks.unblock(request.user, player):
+        messages.success(request, _("You have unblocked %(name)s.") % {"name": player.username})
+    else:
+        messages.info(request, _("You had not blocked %(name)s.") % {"name": player.username})
+    return _back(request, player)
+
+
+def _back(request, player):
+    """The page the button was on: ``next`` if it is one of ours, else the profile."""
+    target = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        target = reverse("profile", args=[player.username])
+    return redirect(target)
 
 
 @login_required
@@ -38,13 +91,14 @@ def settings(request):
         form.save()
         messages.success(request, _("Your settings are saved."))
         return redirect("settings")
-    return render(request, "accounts/settings.html", {"form": form, **_vacation(request.user)})
+    return render(request, "accounts/settings.html", {"form": form, **_sections(request.user)})
 
 
-def _vacation(user, form=None):
+def _sections(user, form=None):
     return {
         "vacation_form": form or VacationForm(),
         "vacation_days_left": clock.vacation_days_left(user),
+        "blocked_players": blocks.blocked_by(user),
     }
 
 
@@ -65,5 +119,5 @@ def vacation(request):
         else:
             messages.success(request, _("Your vacation has begun: your clocks are paused."))
             return redirect("settings")
-    context = {"form": SettingsForm(instance=request.user), **_vacation(request.user, form)}
+    context = {"form": SettingsForm(instance=request.user), **_sections(request.user, form)}
     return render(request, "accounts/settings.html", context, status=400)

@@ -18,6 +18,8 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts import blocks
+from accounts.models import Block
 from games import rules, services
 from games.models import CHAT_MAX_LENGTH, ChatMessage, Game
 
@@ -40,10 +42,17 @@ def messages_for(user, game: Game, after_id: int | None = None) -> list[ChatMess
     ``after_id`` only if given: a player's with chat on; none for anyone else."""
     if not may_chat(user, game) or not user.chat_enabled:
         return []
-    found = ChatMessage.objects.filter(game=game).select_related("author")
+    found = _unhidden(user, ChatMessage.objects.filter(game=game)).select_related("author")
     if after_id is not None:
         found = found.filter(pk__gt=after_id)
     return list(found)
+
+
+def _unhidden(user, messages):
+    """``messages`` without those of the players ``user`` has blocked: a block hides
+    from the blocker what the blocked player wrote, before it too."""
+    hidden = Block.objects.filter(blocker=user, blocked=OuterRef("author"))
+    return messages.filter(~Exists(hidden))
 
 
 def post_message(user, game_id, text: str) -> ChatMessage:
@@ -63,8 +72,18 @@ def post_message(user, game_id, text: str) -> ChatMessage:
     text = clean_text(text)
     with transaction.atomic():
         # The author's row, locked as a challenge locks it (FOR NO KEY UPDATE): two
-        # messages sent at once count each other.  The game's row is not locked.
+        # messages sent at once count each other, and a block made meanwhile is seen
+        # (accounts.blocks locks both players' rows).  The game's row is not locked.
         get_user_model().objects.select_for_update(no_key=True).filter(pk=user.pk).first()
+        blocked_by = blocks.blocker_ids(user, other)
+        if user.pk in blocked_by:
+            raise services.GameError(
+                _("You have blocked %(name)s: the chat is closed.") % {"name": other.username}
+            )
+        if blocked_by:
+            raise services.GameError(
+                _("%(name)s has blocked you: the chat is closed.") % {"name": other.username}
+            )
         now = timezone.now()
         recent = ChatMessage.objects.filter(
             author=user, game=game, created_at__gt=now - timedelta(minutes=1)
@@ -100,7 +119,10 @@ def news(user, game_id, after_id: int | None) -> bool | None:
     pk = _int(game_id)
     if pk is None or not 0 < pk <= services.MAX_ID:
         return None
-    newer = ChatMessage.objects.filter(game=OuterRef("pk"))
+    newer = ChatMessage.objects.filter(game=OuterRef("pk")).exclude(
+        # the messages of a player the user blocked are not news to them
+        Exists(Block.objects.filter(blocker=getattr(user, "pk", None), blocked=OuterRef("author")))
+    )
     if after_id is not None:
         newer = newer.filter(pk__gt=after_id)
     row = (

@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from accounts import blocks
 from games import bot_play, chat, clock, material, move_entry, notes, render, rules, services
 from games.endings import result_words
 from games.models import CHAT_MAX_LENGTH, NOTE_MAX_LENGTH, Challenge, Game, Move
@@ -392,7 +393,8 @@ def notes_box(game: Game, user, replay: int | None) -> dict | None:
 def chat_box(game: Game, user, replay: int | None, polls: bool) -> dict | None:
     """The chat panel on ``user``'s full page of ``game``: for a player whose opponent
     is a person, with chat on in their settings (None for anyone else).  ``open``:
-    whether they may write, that is the opponent has chat on too.  Like the notes box
+    whether they may write, that is the opponent has chat on too and neither has
+    blocked the other (a blocker sees none of the blocked player's messages).  Like the notes box
     it is on the full page only, kept through every swap of the live part
     (hx-preserve).  It asks for new messages on its own while the page ``polls``
     (an old game's page costs no requests: a message shows there on the next visit)."""
@@ -400,12 +402,16 @@ def chat_box(game: Game, user, replay: int | None, polls: bool) -> dict | None:
         return None
     lines = chat.messages_for(user, game)
     other = chat.opponent(user, game)
+    blockers = blocks.blocker_ids(user, other)
+    is_open = other.chat_enabled and not blockers
     return {
         "lines": lines,
         "last_id": lines[-1].pk if lines else 0,
         "opponent": other.username,
-        "open": other.chat_enabled,
-        "polls": polls and other.chat_enabled,
+        "open": is_open,
+        # who closed it by a block: "you" (the user blocked the opponent), "them", or ""
+        "blocked": "you" if user.pk in blockers else "them" if blockers else "",
+        "polls": polls and is_open,
         "ply": replay,
         "max_length": CHAT_MAX_LENGTH,
         "poll_seconds": chat.POLL_SECONDS,

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts import blocks
 from games import bot_play, clock, notify, rules, store
 from games.endings import result_words
 from games.models import BOT_LEVELS, DAYS_PER_MOVE, Challenge, ColorChoice, Game, Move, Variant
@@ -109,6 +110,8 @@ def create_challenge(
     else:
         bot_level = None
         _check_challenge_count(challenger, opponent, now or timezone.now())
+        if opponent is not None:  # after the lock: a block made meanwhile is seen
+            _check_not_blocked(challenger, opponent, challenger)
     with transaction.atomic():
         return _open_challenge(
             challenger,
@@ -164,6 +167,28 @@ def _check_challenge_count(challenger, opponent, now: datetime) -> None:
         )
 
 
+def _check_not_blocked(user, other, challenger) -> None:
+    """Forbidden if ``user`` or ``other`` has blocked the other (accounts.blocks): a
+    challenge between them is neither made nor accepted."""
+    if user.is_bot or other.is_bot:  # never blocked
+        return
+    who = blocks.blocker_ids(user, other)
+    if user.pk in who:
+        raise Forbidden(
+            _("You have blocked %(name)s: unblock them on their profile first.")
+            % {"name": other.username}
+        )
+    if who and other.pk == challenger.pk:
+        raise Forbidden(
+            _("%(name)s has blocked you: you cannot accept their challenges.")
+            % {"name": other.username}
+        )
+    if who:
+        raise Forbidden(
+            _("%(name)s has blocked you: you cannot challenge them.") % {"name": other.username}
+        )
+
+
 def _open_challenge(
     challenger, opponent, variant, options, days_per_move, rated, color, bot_level, now, rematch_of
 ) -> Challenge:
@@ -204,6 +229,8 @@ def accept_challenge(user, challenge_id, *, now: datetime | None = None) -> Game
         raise Forbidden(_("You cannot accept your own challenge."))
     if challenge.opponent_id is not None and challenge.opponent_id != user.pk:
         raise Forbidden(_("This challenge is addressed to another player."))
+    # Unlocked: a game accepted while a block is made began before it, and goes on.
+    _check_not_blocked(user, challenge.challenger, challenge.challenger)
     color = challenge.color
     if color == ColorChoice.RANDOM:
         color = secrets.choice([ColorChoice.WHITE, ColorChoice.BLACK])

@@ -420,9 +420,10 @@ def test_the_page_costs_the_same_queries_at_ply_2_and_200(
 
 
 # session, user, the game with its players, the move texts, the movers (can abort?),
-# the players' ratings, the header's count of games awaiting the user, and the
-# player's private note on the game
-QUERIES = 9  # and the game's chat messages (games.chat.messages_for)
+# the players' ratings, the header's count of games awaiting the user, the player's
+# private note on the game, the chat's messages and whether either player blocked
+# the other (accounts.blocks)
+QUERIES = 10
 
 
 # -- the header's count after an action --------------------------------------------------
