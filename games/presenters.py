@@ -19,9 +19,20 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts import blocks
-from games import bot_play, chat, clock, material, move_entry, notes, render, rules, services
+from games import (
+    bot_play,
+    chat,
+    clock,
+    material,
+    move_entry,
+    notes,
+    queries,
+    render,
+    rules,
+    services,
+)
 from games.endings import result_words
-from games.models import CHAT_MAX_LENGTH, NOTE_MAX_LENGTH, Challenge, Game, Move
+from games.models import CHAT_MAX_LENGTH, NOTE_MAX_LENGTH, Challenge, Game, Move, Variant
 from games.ratings import shown_ratings
 
 SIDE_WORDS = render.SIDE_NAMES  # "White", "Black", as the board and the move list say
@@ -320,6 +331,7 @@ def present(
         "game": game,
         "side": side,
         "side_word": SIDE_WORDS.get(side, ""),
+        "next_game": _next_game(user, game) if live and side is not None and not acting else None,
         "players": _players(game, side, _material(game, position, drawn)),
         "board": board_ctx,
         "legend": render.legend(game.variant),
@@ -352,6 +364,16 @@ def present(
         # a bot answers within seconds: look for its move sooner than for a person's
         "poll_seconds": 1 if bot_play.bot_to_act(game) else 5,
     }
+
+
+def _next_game(user, game: Game) -> dict | None:
+    """Once the player has moved (or the game is over), the game awaiting their move
+    with the least time left, to go on with: correspondence players keep several."""
+    found = queries.next_awaiting(user, game.pk)
+    if found is None:
+        return None
+    name = Variant(found["variant"]).label
+    return {"url": reverse("game", args=[found["pk"]]), "name": name, "number": found["pk"]}
 
 
 def _rematch(game: Game, side: str | None, row: dict | None) -> dict | None:

@@ -55,6 +55,14 @@ def games_awaiting_move(user) -> list[Game]:
     return _as_seen_by(games, user)
 
 
+def next_awaiting(user, game_id: int) -> dict | None:
+    """The game other than ``game_id`` where ``user`` is to act with the least time
+    left (``pk`` and ``variant``), or None: one small query."""
+    others = _active_of(user).filter(_to_move(user)).exclude(pk=game_id)
+    ordered = others.order_by(F("deadline").asc(nulls_last=True), "pk")
+    return ordered.values("pk", "variant").first()
+
+
 def games_awaiting_opponent(user) -> list[Game]:
     """Active games where only the opponent is to act, the soonest deadline first."""
     games = (

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from games import presence, services
 from games.models import Game, Rating, RatingChange
+from tests.conftest import make_player
 from tests.games.game_utils import aymon_walk, client_for, play_line, post_move, start_game, words
 
 START = "0-0-active-none-1-0"  # the poll token of a new game: ply 0, White to act, then …
@@ -473,3 +474,25 @@ def test_a_replay_step_sends_no_header_count(players, game, alice, bob):
     response = client.get(reverse("game", args=[game.pk]), {"ply": 1}, HTTP_HX_REQUEST="true")
     assert "aria-current" in response.content.decode()  # the fragment, with its move list
     assert nav_user(response) == ""
+
+
+# -- the next game awaiting the player ------------------------------------------------------
+
+
+def test_once_a_player_has_moved_the_page_offers_their_next_game(players, game, alice, bob):
+    soon = start_game("rococo", alice, bob, days_per_move=1)  # alice (White) to act
+    later = start_game("carge", alice, bob, {"barriers": "b2n,c3e,d1n"}, days_per_move=5)
+    client = players["white"][0]
+    assert "Next game" not in words(page(client, game))  # it is her turn here
+    play_line(players, game.pk, ["d2-f6"])
+    body = words(page(client, game))
+    # the least time left first: Rococo's one day before Le Carge's five
+    assert f"Next game awaiting your move: Rococo #{soon.pk}" in body
+    assert f'href="/game/{soon.pk}/"' in page(client, game).content.decode()
+    assert "Next game" not in words(page(client, game, ply=0))  # a replay step
+    services.resign(alice, soon.pk)
+    assert f"Next game awaiting your move: Le Carge #{later.pk}" in words(page(client, game))
+    # bob is to act in this game; a spectator is offered nothing
+    assert "Next game" not in words(page(players["black"][0], game))
+    spectator = client_for(make_player("dora"))
+    assert "Next game" not in words(page(spectator, game))
