@@ -4,6 +4,7 @@ from . import token_views, views
 
 urlpatterns = [
     path("@/<str:username>", views.profile, name="profile"),
+    path("@/<str:username>/games.txt", views.profile_games_export, name="profile_games_export"),
     path("@/<str:username>/block", views.block_player, name="block_player"),
     path("@/<str:username>/unblock", views.unblock_player, name="unblock_player"),
     path("settings/", views.settings, name="settings"),

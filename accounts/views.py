@@ -1,5 +1,6 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
@@ -8,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import clock
+from games.exports import export_text
 from games.profile_forms import FinishedGamesForm
 from games.profiles import finished_context, profile_context
 
@@ -32,6 +34,18 @@ def profile(request, username):
         context["block_state"] = _block_state(request.user, player)
         response = render(request, "accounts/profile.html", context)
     patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def profile_games_export(request, username):
+    """The player's ended games the profile's filters select, as one text file of
+    their records as the viewer may see them."""
+    player = get_object_or_404(User, username__iexact=username, is_active=True)
+    filters = FinishedGamesForm(request.GET).filters()
+    response = StreamingHttpResponse(
+        export_text(player, filters, request.user), content_type="text/plain; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{player.username}-games.txt"'
     return response
 
 

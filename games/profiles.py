@@ -208,7 +208,7 @@ def current_games(player) -> list[Game]:
     return games
 
 
-def _ended(player, filters: GameFilter, opponent) -> QuerySet:
+def ended_games(player, filters: GameFilter, opponent) -> QuerySet:
     """The player's ended games (finished or aborted) that ``filters`` select."""
     games = Game.objects.filter(_of(player)).exclude(status=Game.Status.ACTIVE)
     if opponent is not None:
@@ -230,7 +230,7 @@ def finished_games(player, page_number, filters=GameFilter(), opponent=None) -> 
     ``opponent`` is the user ``filters.opponent`` names, found by the caller."""
     mine = RatingChange.objects.filter(game=OuterRef("pk"), user=player)
     games = (
-        _ended(player, filters, opponent)
+        ended_games(player, filters, opponent)
         .select_related("white", "black")
         .annotate(
             rating_before=Subquery(mine.values("before")[:1]),
@@ -254,7 +254,7 @@ def head_to_head(player, opponent, filters=GameFilter()) -> HeadToHead:
     """The player's wins, draws and losses against ``opponent`` in the finished games
     of the other filters (whatever result is asked for). One query."""
     counts = (
-        _ended(player, replace(filters, result=""), opponent)
+        ended_games(player, replace(filters, result=""), opponent)
         .filter(status=Game.Status.FINISHED)
         .aggregate(
             wins=Count("pk", filter=_won(player)),
