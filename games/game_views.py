@@ -339,16 +339,23 @@ def note(request, game_id):
     try:
         saved = notes.save_note(request.user, game_id, request.POST.get("text", ""))
     except services.GameError as error:
-        if error.status != 400:  # no such game, or not a player: only the reason
-            return HttpResponse(error.message, status=error.status, content_type="text/plain")
-        if request.htmx:  # htmx swaps a 200 only: the text typed stays in the box
-            return render(request, "games/_notes.html#status", {"error": error.message})
-        messages.error(request, error.message)
-        return redirect(_page_url(game_id, request.POST.get("ply"), "game-notes"))
+        return _box_refused(request, game_id, error, "games/_notes.html#status", "game-notes")
     if request.htmx:
         saved_at = saved.updated_at if saved else timezone.now()  # or deleted, just now
         return render(request, "games/_notes.html#status", {"saved_at": saved_at})
     return redirect(_page_url(game_id, request.POST.get("ply"), "game-notes"))
+
+
+def _box_refused(request, game_id, error: services.GameError, partial: str, anchor: str):
+    """A note or a chat message refused.  A missing game or a stranger gets only the
+    reason; htmx gets ``partial`` with it, a 200 (htmx swaps no other), so the text
+    typed stays in its box; a plain form goes back to the page (``#anchor``)."""
+    if error.status in (403, 404):
+        return HttpResponse(error.message, status=error.status, content_type="text/plain")
+    if request.htmx:
+        return render(request, partial, {"error": error.message})
+    messages.error(request, error.message)
+    return redirect(_page_url(game_id, request.POST.get("ply"), anchor))
 
 
 def _page_url(game_id, ply, anchor: str) -> str:
@@ -388,12 +395,7 @@ def _post_chat(request, game_id):
     try:
         message = chat.post_message(request.user, game_id, request.POST.get("text", ""))
     except services.GameError as error:
-        if error.status in (403, 404):  # no such game, or no chat for them: the reason
-            return HttpResponse(error.message, status=error.status, content_type="text/plain")
-        if request.htmx:  # htmx swaps a 200 only: the text typed stays in the box
-            return render(request, "games/_chat.html#refused", {"error": error.message})
-        messages.error(request, error.message)
-        return redirect(_page_url(game_id, request.POST.get("ply"), "game-chat"))
+        return _box_refused(request, game_id, error, "games/_chat.html#refused", "game-chat")
     if request.htmx:
         return _chat_news(request, message.game, _after(request.POST.get("after")), sent=True)
     return redirect(_page_url(game_id, request.POST.get("ply"), "game-chat"))
