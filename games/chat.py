@@ -30,11 +30,11 @@ POLL_SECONDS = 10  # how often a page asks for new messages while it is in view
 def may_chat(user, game: Game) -> bool:
     """Whether ``game`` has a chat for ``user``: one of two players who are people."""
     side = game.side_of(user)
-    return side is not None and not user.is_bot and not game.player(_other(side)).is_bot
+    return side is not None and not user.is_bot and not game.player(rules.opponent(side)).is_bot
 
 
 def opponent(user, game: Game):
-    return game.player(_other(game.side_of(user)))
+    return game.player(rules.opponent(game.side_of(user)))
 
 
 def messages_for(user, game: Game, after_id: int | None = None) -> list[ChatMessage]:
@@ -112,12 +112,11 @@ def clean_text(text: str) -> str:
     return text
 
 
-def news(user, game_id, after_id: int | None) -> bool | None:
+def news(user, game_id: int, after_id: int | None) -> bool | None:
     """For a chat poll, in one query: whether ``game_id`` has messages after
     ``after_id``; None if there is no such game.  Forbidden if the game has no chat
     for ``user`` (a stranger, a bot, a game with a bot)."""
-    pk = _int(game_id)
-    if pk is None or not 0 < pk <= services.MAX_ID:
+    if not 0 < game_id <= services.MAX_ID:
         return None
     newer = ChatMessage.objects.filter(game=OuterRef("pk")).exclude(
         # the messages of a player the user blocked are not news to them
@@ -126,7 +125,7 @@ def news(user, game_id, after_id: int | None) -> bool | None:
     if after_id is not None:
         newer = newer.filter(pk__gt=after_id)
     row = (
-        Game.objects.filter(pk=pk)
+        Game.objects.filter(pk=game_id)
         .values("white_id", "black_id", "white__is_bot", "black__is_bot")
         .annotate(new=Exists(newer))
         .first()
@@ -138,14 +137,3 @@ def news(user, game_id, after_id: int | None) -> bool | None:
     if other is None or user.is_bot or row[f"{other}__is_bot"]:
         raise services.Forbidden(_("You are not playing in this game."))
     return row["new"]
-
-
-def _other(side: str) -> str:
-    return rules.BLACK if side == rules.WHITE else rules.WHITE
-
-
-def _int(value) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError, OverflowError):
-        return None
