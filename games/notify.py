@@ -32,12 +32,12 @@ from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
-from django.db.models import Case, DateTimeField, F, Max, Q, Value, When
+from django.db.models import Case, DateTimeField, Max, Q, Value, When
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from games import clock, endings, presence, store
+from games import clock, endings, presence, queries, store
 from games.held import Held
 from games.models import Challenge, Game, Notification
 
@@ -164,14 +164,7 @@ def _kick() -> None:
 
 def awaiting(user):
     """The active games where it is ``user``'s turn, the least time left first."""
-    return (
-        Game.objects.filter(
-            Q(white=user, white_to_act=True) | Q(black=user, black_to_act=True),
-            status=Game.Status.ACTIVE,
-        )
-        .select_related("white", "black")
-        .order_by(F("deadline").asc(nulls_last=True), "pk")
-    )
+    return queries.awaiting(user).select_related("white", "black")
 
 
 def queue_daily_digests(now: datetime | None = None) -> int:

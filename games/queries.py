@@ -41,26 +41,24 @@ def _as_seen_by(games, user) -> list[Game]:
 
 
 def turn_count(user) -> int:
-    return _active_of(user).filter(_to_move(user)).count()
+    return awaiting(user).count()
+
+
+def awaiting(user):
+    """Active games where ``user`` is to act, the soonest deadline first."""
+    games = _active_of(user).filter(_to_move(user))
+    return games.order_by(F("deadline").asc(nulls_last=True), "pk")
 
 
 def games_awaiting_move(user) -> list[Game]:
     """Active games where ``user`` is to act, the soonest deadline first."""
-    games = (
-        _active_of(user)
-        .filter(_to_move(user))
-        .select_related("white", "black")
-        .order_by(F("deadline").asc(nulls_last=True), "pk")
-    )
-    return _as_seen_by(games, user)
+    return _as_seen_by(awaiting(user).select_related("white", "black"), user)
 
 
 def next_awaiting(user, game_id: int) -> dict | None:
     """The game other than ``game_id`` where ``user`` is to act with the least time
     left (``pk`` and ``variant``), or None: one small query."""
-    others = _active_of(user).filter(_to_move(user)).exclude(pk=game_id)
-    ordered = others.order_by(F("deadline").asc(nulls_last=True), "pk")
-    return ordered.values("pk", "variant").first()
+    return awaiting(user).exclude(pk=game_id).values("pk", "variant").first()
 
 
 def games_awaiting_opponent(user) -> list[Game]:
