@@ -13,13 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from django.db.models import F
 from django.utils.translation import gettext as _
 
-from accounts.models import User
 from games.models import Game
 from games.presenters import record_text
-from games.profiles import GameFilter, ended_games
+from games.profiles import LATEST_FIRST, GameFilter, ended_games, named_player
 
 EXPORT_LIMIT = 1000
 CHUNK = 100
@@ -31,12 +29,10 @@ def exported_ids(player, filters: GameFilter) -> list[int]:
     No ids if the opponent named is no one (the profile then lists none)."""
     opponent = None
     if filters.opponent:
-        opponent = User.objects.filter(username__iexact=filters.opponent).first()
+        opponent = named_player(filters.opponent)
         if opponent is None:
             return []
-    games = ended_games(player, filters, opponent).order_by(
-        F("ended_at").desc(nulls_last=True), "-pk"
-    )
+    games = ended_games(player, filters, opponent).order_by(*LATEST_FIRST)
     return list(games.values_list("pk", flat=True)[: EXPORT_LIMIT + 1])
 
 

@@ -208,6 +208,15 @@ def current_games(player) -> list[Game]:
     return games
 
 
+# The order of a player's ended games, on the profile and in its export: the latest first.
+LATEST_FIRST = (F("ended_at").desc(nulls_last=True), "-pk")
+
+
+def named_player(name: str) -> User | None:
+    """The player a filter names, in any case (a closed account too: its games are listed)."""
+    return User.objects.filter(username__iexact=name).first()
+
+
 def ended_games(player, filters: GameFilter, opponent) -> QuerySet:
     """The player's ended games (finished or aborted) that ``filters`` select."""
     games = Game.objects.filter(_of(player)).exclude(status=Game.Status.ACTIVE)
@@ -236,7 +245,7 @@ def finished_games(player, page_number, filters=GameFilter(), opponent=None) -> 
             rating_before=Subquery(mine.values("before")[:1]),
             rating_after=Subquery(mine.values("after")[:1]),
         )
-        .order_by(F("ended_at").desc(nulls_last=True), "-pk")
+        .order_by(*LATEST_FIRST)
     )
     page = Paginator(games, FINISHED_PER_PAGE).get_page(page_number)
     page.object_list = _as_seen_by(page.object_list, player)
@@ -273,7 +282,7 @@ def finished_context(player, filters=GameFilter(), page_number=None) -> dict:
     context = {"filtered": filters != GameFilter(), "head_to_head": None}
     opponent = None
     if filters.opponent:
-        opponent = User.objects.filter(username__iexact=filters.opponent).first()
+        opponent = named_player(filters.opponent)
         if opponent is None:
             context["unknown_opponent"] = filters.opponent
             context["finished_page"] = Paginator([], FINISHED_PER_PAGE).get_page(1)
