@@ -381,7 +381,7 @@ def _rematch(game: Game, side: str | None, row: dict | None) -> dict | None:
     sees the link to a rematch game; only a player sees an offer, or may make one."""
     if row and row["game_id"]:
         return {"game_id": row["game_id"], "game_url": reverse("game", args=[row["game_id"]])}
-    if side is None or game.is_active:
+    if side is None:
         return None
     opponent = game.player(rules.opponent(side))
     by_you = row is not None and row["challenger_id"] != opponent.pk

@@ -111,7 +111,7 @@ def create_challenge(
         bot_level = None
         _check_challenge_count(challenger, opponent, now or timezone.now())
         if opponent is not None:  # after the lock: a block made meanwhile is seen
-            _check_not_blocked(challenger, opponent, challenger)
+            _check_not_blocked(challenger, opponent)
     with transaction.atomic():
         return _open_challenge(
             challenger,
@@ -167,9 +167,9 @@ def _check_challenge_count(challenger, opponent, now: datetime) -> None:
         )
 
 
-def _check_not_blocked(user, other, challenger) -> None:
+def _check_not_blocked(user, other, *, accepting: bool = False) -> None:
     """Forbidden if ``user`` or ``other`` has blocked the other (accounts.blocks): a
-    challenge between them is neither made nor accepted."""
+    challenge between them is neither made by ``user`` nor, ``accepting``, accepted."""
     if user.is_bot or other.is_bot:  # never blocked
         return
     who = blocks.blocker_ids(user, other)
@@ -178,7 +178,7 @@ def _check_not_blocked(user, other, challenger) -> None:
             _("You have blocked %(name)s: unblock them on their profile first.")
             % {"name": other.username}
         )
-    if who and other.pk == challenger.pk:
+    if who and accepting:
         raise Forbidden(
             _("%(name)s has blocked you: you cannot accept their challenges.")
             % {"name": other.username}
@@ -230,7 +230,7 @@ def accept_challenge(user, challenge_id, *, now: datetime | None = None) -> Game
     if challenge.opponent_id is not None and challenge.opponent_id != user.pk:
         raise Forbidden(_("This challenge is addressed to another player."))
     # Unlocked: a game accepted while a block is made began before it, and goes on.
-    _check_not_blocked(user, challenge.challenger, challenge.challenger)
+    _check_not_blocked(user, challenge.challenger, accepting=True)
     color = challenge.color
     if color == ColorChoice.RANDOM:
         color = secrets.choice([ColorChoice.WHITE, ColorChoice.BLACK])
