@@ -92,3 +92,15 @@ def aymon_walk(game, alice, bob, start, stop):
             user = alice if side == "white" else bob
             services.play_move(user, game.pk, f"{at[side]}-{to}", ply)
         at[side] = to
+
+
+def game_page(client, game, headers=None, **params):
+    """The game's page (``params`` its query, ``headers`` as the test client takes them)."""
+    return client.get(reverse("game", args=[game.pk]), params, **(headers or {}))
+
+
+def post_text(client, url, text, **data_and_headers):
+    """POST ``text`` and other form fields to ``url``; keywords named HTTP_* are headers."""
+    headers = {k: v for k, v in data_and_headers.items() if k.startswith("HTTP_")}
+    data = {"text": text, **{k: v for k, v in data_and_headers.items() if k not in headers}}
+    return client.post(url, data, **headers)

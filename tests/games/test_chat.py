@@ -18,7 +18,8 @@ from accounts.models import User
 from games import chat, presenters, services
 from games.models import CHAT_MAX_LENGTH, ChatMessage, Game, Move
 from tests.conftest import make_player
-from tests.games.game_utils import client_for, post_move, start_game, words
+from tests.games.game_utils import client_for, post_move, post_text, start_game, words
+from tests.games.game_utils import game_page as page
 from tests.helpers import at_once
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -29,14 +30,8 @@ def game(alice, bob):
     return start_game("carolo", alice, bob)
 
 
-def page(client, game, headers=None, **params):
-    return client.get(reverse("game", args=[game.pk]), params, **(headers or {}))
-
-
 def send(client, game_id, text, **data_and_headers):
-    headers = {k: v for k, v in data_and_headers.items() if k.startswith("HTTP_")}
-    data = {"text": text, **{k: v for k, v in data_and_headers.items() if k not in headers}}
-    return client.post(reverse("game_chat", args=[game_id]), data, **headers)
+    return post_text(client, reverse("game_chat", args=[game_id]), text, **data_and_headers)
 
 
 def poll(client, game_id, after=None, headers=HTMX):

@@ -15,7 +15,8 @@ from accounts.models import User
 from games import notes, presenters, services
 from games.models import NOTE_MAX_LENGTH, Game, Move, Note
 from tests.conftest import make_player
-from tests.games.game_utils import client_for, post_move, start_game, words
+from tests.games.game_utils import client_for, post_move, post_text, start_game, words
+from tests.games.game_utils import game_page as page
 from tests.helpers import at_once
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -26,14 +27,8 @@ def game(alice, bob):
     return start_game("carolo", alice, bob)
 
 
-def page(client, game, headers=None, **params):
-    return client.get(reverse("game", args=[game.pk]), params, **(headers or {}))
-
-
 def save(client, game_id, text, **data_and_headers):
-    headers = {k: v for k, v in data_and_headers.items() if k.startswith("HTTP_")}
-    data = {"text": text, **{k: v for k, v in data_and_headers.items() if k not in headers}}
-    return client.post(reverse("game_note", args=[game_id]), data, **headers)
+    return post_text(client, reverse("game_note", args=[game_id]), text, **data_and_headers)
 
 
 CLOSED = '<details class="game-notes" id="game-notes">'
