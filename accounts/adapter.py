@@ -7,11 +7,8 @@ from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.internal.stagekit import clear_login
 from django.conf import settings
 from django.contrib import messages
-from django.db import transaction
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
-
-from . import tokens
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -24,13 +21,10 @@ class AccountAdapter(DefaultAccountAdapter):
         return super().pre_login(request, user, **kwargs)
 
     def set_password(self, user, password):
-        """A new password ends the player's API tokens, as it ends their other sessions:
-        whoever took the account over keeps no access once the owner gets it back.
+        """Say so when the new password ended the player's API tokens (``User.save``).
         allauth sets every password here: change, first set, and reset by e-mail."""
-        with transaction.atomic():
-            super().set_password(user, password)
-            revoked = tokens.revoke_all(user)
-        if revoked and self.request is not None:
+        super().set_password(user, password)
+        if getattr(user, "tokens_revoked", 0) and self.request is not None:
             message = _("Your API tokens were revoked: make new ones on your settings page.")
             self.add_message(self.request, messages.WARNING, message=message)
 

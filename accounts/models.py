@@ -1,5 +1,5 @@
 from django.contrib.auth.models import AbstractUser
-from django.db import models
+from django.db import models, transaction
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -58,6 +58,17 @@ class User(AbstractUser):
 
     def __str__(self):
         return self.username
+
+    def save(self, *args, **kwargs):
+        """A new password ends the player's API tokens, as it ends their other sessions:
+        whoever took the account over keeps no access once the owner gets it back.
+        Every way of setting one ends here (the site's pages, the admin,
+        ``manage.py changepassword``); ``tokens_revoked`` says how many went."""
+        if self._password is None or self._state.adding:
+            return super().save(*args, **kwargs)
+        with transaction.atomic():
+            super().save(*args, **kwargs)
+            self.tokens_revoked = ApiToken.objects.filter(user=self).delete()[0]
 
     @property
     def on_vacation(self):

@@ -69,12 +69,6 @@ def revoke_token(user, token_id) -> bool:
     return deleted > 0
 
 
-def revoke_all(user) -> int:
-    """Delete every token of ``user`` (their password changed); how many there were."""
-    deleted, _ = ApiToken.objects.filter(user=user).delete()
-    return deleted
-
-
 def authenticate(raw: str | None) -> ApiToken | None:
     """The live token matching ``raw`` (its user active), or None."""
     if not raw or len(raw) > 200:

@@ -75,3 +75,30 @@ def test_setting_a_first_password_revokes_the_api_tokens(client_alice, alice):
     assert "Password successfully set." in text(r)
     assert REVOKED in text(r)
     assert api_status(raw) == 401
+
+
+def test_a_password_set_in_the_admin_revokes_the_api_tokens(alice, django_user_model):
+    staff = django_user_model.objects.create_superuser("admin", "admin@example.org", PASSWORD)
+    _, raw = tokens.create_token(alice, "bot")
+    client = Client()
+    client.force_login(staff)
+    data = {"password1": NEW_PASSWORD, "password2": NEW_PASSWORD, "usable_password": "true"}
+    r = client.post(f"/admin/accounts/user/{alice.pk}/password/", data)
+    assert r.status_code == 302, text(r)
+    alice.refresh_from_db()
+    assert alice.check_password(NEW_PASSWORD)
+    assert api_status(raw) == 401
+
+
+def test_a_password_set_in_code_revokes_the_api_tokens_and_other_saves_do_not(alice):
+    """``manage.py changepassword`` does this: set_password, then save."""
+    _, raw = tokens.create_token(alice, "bot")
+    alice.time_zone = "Europe/Paris"
+    alice.save()
+    alice.save(update_fields=["last_login"])
+    assert api_status(raw) == 200
+
+    alice.set_password(NEW_PASSWORD)
+    alice.save()
+    assert alice.tokens_revoked == 1
+    assert api_status(raw) == 401
