@@ -574,6 +574,13 @@ class ShuuroPosition(Position):
         return RECRUIT | colour << 6 | action << 4 | code
 
     # -- endings ------------------------------------------------------------------------
+    def in_check(self) -> bool:
+        """Is the King of the side to move attacked (in the fight only)?"""
+        s = self.state
+        if self.phase != "fight" or s.roll:
+            return False
+        return self.engine().in_check(s.side)
+
     def outcome(self) -> Outcome | None:
         if self._outcome is False:
             self._outcome = self._find_outcome()

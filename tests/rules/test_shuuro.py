@@ -407,3 +407,13 @@ def test_turn_and_game_over_messages():
     with pytest.raises(InvalidFen) as error:
         Mini.from_fen("K4r/6/6/6/6/5k b - 30")
     assert str(error.value) == "white is in check with the other side to move"
+
+
+def test_in_check_in_the_fight_only():
+    # the rook on e12 checks the King on e1 along the empty e-file
+    assert Shuuro.from_fen("4r2k4/12/12/12/12/12/12/12/12/12/12/4K7 w - 40").in_check()
+    assert not Shuuro.from_fen("4r2k4/12/12/12/12/12/12/12/12/12/12/3K8 w - 40").in_check()
+    # a plinth on e6 stands between them
+    assert not Shuuro.from_fen("4r2k4/12/12/12/12/12/4_.7/12/12/12/12/4K7 w - 40").in_check()
+    # deployment: no check rules (the rook is placed, the King's side still deploys)
+    assert not Shuuro.from_fen("4r2k4/12/12/12/12/12/12/12/12/12/12/4K7 w N 20").in_check()
