@@ -8,12 +8,12 @@ from games.models import Variant
 from games.profiles import GameFilter
 
 RATED = {"rated": True, "casual": False}
+# Every game, or one: the profile's filter and the games page's (``games.browse_forms``).
+GAME_CHOICES = [("", _("All games")), *Variant.choices]
 
 
 class FinishedGamesForm(forms.Form):
-    game = forms.ChoiceField(
-        label=_("Game"), choices=[("", _("All games")), *Variant.choices], required=False
-    )
+    game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES, required=False)
     result = forms.ChoiceField(
         label=_("Result"),
         choices=[

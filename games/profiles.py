@@ -195,12 +195,17 @@ def _as_seen_by(games, player) -> list[Game]:
     return games
 
 
+# The order of games in progress, on the profile and the games page: the latest move
+# first (a secret move leaves ``last_move_at`` as it was), those without one last.
+MOVED_FIRST = (F("last_move_at").desc(nulls_last=True), "-pk")
+
+
 def current_games(player) -> list[Game]:
     """The player's games in progress, the latest move first. One query."""
     games = (
         Game.objects.filter(_of(player), status=Game.Status.ACTIVE)
         .select_related("white", "black")
-        .order_by(F("last_move_at").desc(nulls_last=True), "-pk")
+        .order_by(*MOVED_FIRST)
     )
     games = _as_seen_by(games, player)
     for game in games:
@@ -208,7 +213,8 @@ def current_games(player) -> list[Game]:
     return games
 
 
-# The order of a player's ended games, on the profile and in its export: the latest first.
+# The order of ended games, on the profile, in its export and on the games page: the
+# latest first.
 LATEST_FIRST = (F("ended_at").desc(nulls_last=True), "-pk")
 
 

@@ -147,3 +147,44 @@ def shown_ratings(game: Game) -> dict[str, tuple[str, int | None]]:
         r.user_id: r for r in Rating.objects.filter(user_id__in=side_of, variant=game.variant)
     }
     return {side: (ratings.get(user_id, start).display, None) for user_id, side in side_of.items()}
+
+
+def shown_ratings_of(games: Sequence[Game]) -> dict[int, dict[str, tuple[str, int | None]]]:
+    """``shown_ratings`` of many games by their ids, in two queries whatever their
+    number (none for no game): the changes of the rated games that are over, then
+    the ratings now of the players of every other game."""
+    changes: dict[int, dict[int, RatingChange]] = defaultdict(dict)
+    over = [game.pk for game in games if game.rated and game.status == Game.Status.FINISHED]
+    if over:
+        found = RatingChange.objects.filter(game_id__in=over).only(
+            "game_id", "user_id", "before", "after", "deviation_before"
+        )
+        for change in found:
+            changes[change.game_id][change.user_id] = change
+    shown: dict[int, dict[str, tuple[str, int | None]]] = {}
+    rest = []
+    for game in games:
+        mine = changes.get(game.pk, {})
+        if len(mine) == 2:
+            shown[game.pk] = {
+                side: (mine[user_id].display_before, mine[user_id].diff)
+                for side, user_id in ((rules.WHITE, game.white_id), (rules.BLACK, game.black_id))
+            }
+        else:
+            rest.append(game)
+    if not rest:
+        return shown
+    players = {game.white_id for game in rest} | {game.black_id for game in rest}
+    now = {
+        (rating.user_id, rating.variant): rating
+        for rating in Rating.objects.filter(
+            user_id__in=players, variant__in={game.variant for game in rest}
+        ).only("user_id", "variant", "rating", "deviation")
+    }
+    start = Rating()  # defaults only: the start rating
+    for game in rest:
+        shown[game.pk] = {
+            side: (now.get((user_id, game.variant), start).display, None)
+            for side, user_id in ((rules.WHITE, game.white_id), (rules.BLACK, game.black_id))
+        }
+    return shown

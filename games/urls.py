@@ -15,6 +15,7 @@ urlpatterns = [
     path("game/<int:game_id>/chat", game_views.chat_messages, name="game_chat"),
     path("game/<int:game_id>/record.txt", game_views.record, name="game_record"),
     path("", views.home, name="home"),
+    path("games/", views.games_list, name="games_list"),
     path("rules/", views.rules_index, name="rules_index"),
     path("rules/<slug:game>/", views.rules_page, name="rules_page"),
     path("lobby/", challenge_views.lobby, name="lobby"),

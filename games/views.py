@@ -1,9 +1,12 @@
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext_lazy as _
 
 from games import rules_pages
+from games.browse import games_page
+from games.browse_forms import GamesListForm
 from games.render import HAND_GAMES, legend, pieces_css
 
 # The four games as the site presents them.
@@ -54,6 +57,21 @@ def home(request):
         )
         ctx["turn_count"] = len(ctx["to_move"])  # the header's count, without a query
     return render(request, "home.html", ctx)
+
+
+def games_list(request):
+    """Every game in progress, or ended, for anyone to find one to watch."""
+    form = GamesListForm(request.GET)
+    filters = form.filters()
+    page = games_page(filters, request.GET.get("page"))
+    context = {"form": form, "filters": filters, "page": page}
+    template = "games/games_list.html"
+    htmx = getattr(request, "htmx", None)
+    if htmx and not htmx.history_restore_request:  # the list only
+        template += "#games"
+    response = render(request, template, context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
 
 
 def rules_index(request):
