@@ -26,6 +26,7 @@ from games import (
     material,
     move_entry,
     notes,
+    plans,
     queries,
     render,
     rules,
@@ -359,6 +360,8 @@ def present(
         "record_url": reverse("game_record", args=[game.pk]),
         "url": url,
         "rematch": _rematch(game, side, rematch_last) if ended else None,
+        # the player's own conditional moves: a query only while a plan waits
+        "plans": plans.box(user, game, replay, len(listed) + 1) if side and live else None,
         "polls": game.is_active or polls_for_rematch(side, rematch_last, game),
         "poll_url": f"{reverse('game_poll', args=[game.pk])}?v={token}",
         # a bot answers within seconds: look for its move sooner than for a person's

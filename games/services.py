@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts import blocks
-from games import bot_play, clock, notify, rules, store
+from games import bot_play, clock, notify, plans, rules, store
 from games.endings import result_words
 from games.models import BOT_LEVELS, DAYS_PER_MOVE, Challenge, ColorChoice, Game, Move, Variant
 from games.ratings import rate_game
@@ -448,7 +448,7 @@ def _parse(game: Game, position, side: str, text, ply):
         raise GameError(error.render(_)) from None
 
 
-def _play(game: Game, side: str, text, ply, user, now: datetime) -> Game:
+def _play(game: Game, side: str, text, ply, user, now: datetime, *, mover=None) -> Game:
     position = game.position()
     move = _parse(game, position, side, text, ply)
     actors_before = position.to_act
@@ -470,9 +470,11 @@ def _play(game: Game, side: str, text, ply, user, now: datetime) -> Game:
     _end_if_over(game, position, now)
     if not secret or not position.is_secret or set(position.to_act) != set(actors_before):
         game.version += 1  # what pollers watch: not bumped by a purchase kept secret
+    if game.plan_side and game.plan_side != side:  # the other player's conditional moves
+        plans.reply_planned(game, position, side, text, user, now)
     store.update(game)
     notify.turn_started(game, actors_before, now)
-    bot_play.wake(game, user)
+    bot_play.wake(game, mover or user)  # a planned reply's: the mover's running bot task
     return game
 
 
@@ -594,6 +596,8 @@ def _finish(game: Game, winner: str, reason: str, text: str, now: datetime, *, a
     game.white_to_act = game.black_to_act = False
     game.deadline = None
     game.draw_offer = game.draw_declined = ""
+    if game.plan_side:
+        plans.forget(game)
     # Ended in Shuuro's recruitment: armies that were never both in stay secret.
     if game.rated and not aborted:
         rate_game(game, now)

@@ -1,6 +1,13 @@
 from django.urls import path
 
-from . import challenge_views, game_views, notify_views, player_views, views
+from . import (
+    challenge_views,
+    game_views,
+    notify_views,
+    plan_views,
+    player_views,
+    views,
+)
 
 urlpatterns = [
     path("game/<int:game_id>/", game_views.game, name="game"),
@@ -12,6 +19,7 @@ urlpatterns = [
     path("game/<int:game_id>/abort", game_views.abort, name="game_abort"),
     path("game/<int:game_id>/rematch", game_views.rematch, name="game_rematch"),
     path("game/<int:game_id>/note", game_views.note, name="game_note"),
+    path("game/<int:game_id>/plan", plan_views.plan, name="game_plan"),
     path("game/<int:game_id>/chat", game_views.chat_messages, name="game_chat"),
     path("game/<int:game_id>/record.txt", game_views.record, name="game_record"),
     path("", views.home, name="home"),

@@ -3,6 +3,7 @@
 from .chat import CHAT_MAX_LENGTH, ChatMessage
 from .notes import NOTE_MAX_LENGTH, Note
 from .notify import Notification
+from .plans import PLAN_MAX_LINES, PLAN_MAX_MOVES, Plan
 from .play import BOT_LEVELS, DAYS_PER_MOVE, Challenge, ColorChoice, Game, Move, Side, Variant
 from .ratings import Rating, RatingChange
 
@@ -12,3 +13,4 @@ __all__ += ["Rating", "RatingChange"]
 __all__ += ["Notification"]
 __all__ += ["NOTE_MAX_LENGTH", "Note"]
 __all__ += ["CHAT_MAX_LENGTH", "ChatMessage"]
+__all__ += ["PLAN_MAX_LINES", "PLAN_MAX_MOVES", "Plan"]

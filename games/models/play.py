@@ -164,6 +164,9 @@ class Game(models.Model):
     last_move_at = models.DateTimeField(null=True, blank=True)
     ended_at = models.DateTimeField(null=True, blank=True)
     version = models.PositiveIntegerField(default=1)  # bumped on every change; cheap polling
+    # The side whose player has conditional moves waiting (games.plans), or "": a move
+    # reads the plan only then.  Private to that player: it never moves ``version``.
+    plan_side = models.CharField(max_length=5, choices=Side.choices, blank=True, default="")
 
     class Meta:
         ordering = ["-created_at"]

@@ -9,7 +9,7 @@ from django.core.cache import cache
 from django.db.models import F
 from django.urls import reverse
 
-from games import presence, services
+from games import plans, presence, services
 from games.models import Game, Rating, RatingChange
 from tests.conftest import make_player
 from tests.games.game_utils import aymon_walk, client_for, play_line, post_move, start_game, words
@@ -420,10 +420,25 @@ def test_the_page_costs_the_same_queries_at_ply_2_and_200(
     assert "a3-b3" in body  # the move list has the whole game
 
 
+def test_a_waiting_players_conditional_moves_cost_one_query(
+    players, game, alice, bob, django_assert_num_queries
+):
+    client = players["white"][0]
+    services.play_move(alice, game.pk, "d2-f6", 0)  # bob is to move: alice may plan
+    page(client, game)
+    # waiting, she is shown the next game awaiting her move (games.queries): one more
+    with django_assert_num_queries(QUERIES + 1):
+        assert 'id="game-plans"' in page(client, game).content.decode()
+    plans.add_line(alice, game.pk, "b8-d6 d1xd6", 1)
+    with django_assert_num_queries(QUERIES + 2):  # and her plan
+        assert "reply d1xd6" in page(client, game).content.decode()
+
+
 # session, user, the game with its players, the move texts, the movers (can abort?),
 # the players' ratings, the header's count of games awaiting the user, the player's
 # private note on the game, the chat's messages and whether either player blocked
-# the other (accounts.blocks)
+# the other (accounts.blocks); and, only while a plan of the player's waits (the game
+# row's plan_side says so), their conditional moves (games.plans): one more
 QUERIES = 10
 
 
