@@ -2,6 +2,7 @@ from django.urls import path
 
 from . import (
     challenge_views,
+    explore_views,
     game_views,
     notify_views,
     plan_views,
@@ -22,6 +23,7 @@ urlpatterns = [
     path("game/<int:game_id>/plan", plan_views.plan, name="game_plan"),
     path("game/<int:game_id>/chat", game_views.chat_messages, name="game_chat"),
     path("game/<int:game_id>/record.txt", game_views.record, name="game_record"),
+    path("game/<int:game_id>/explore", explore_views.explore_board, name="game_explore"),
     path("", views.home, name="home"),
     path("games/", views.games_list, name="games_list"),
     path("rules/", views.rules_index, name="rules_index"),

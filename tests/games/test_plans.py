@@ -332,3 +332,29 @@ def test_the_view_refuses_a_stranger_and_a_missing_game(game, charlie, alice):
     assert response.status_code == 404
     assert not Plan.objects.exists()
 
+
+# -- from the explore board -------------------------------------------------------------
+
+SAVE = "Save as conditional moves"
+
+
+def test_the_explore_board_saves_its_line_as_conditional_moves(game, alice, bob):
+    client = client_for(alice)
+    explore = reverse("game_explore", args=[game.pk])
+    page = client.get(explore, {"line": "b8-d6"}).content.decode()
+    assert SAVE not in page  # no reply to the opponent's move yet
+    assert "then your reply" in page
+    page = client.get(explore, {"line": " ".join(MAT[:2])}).content.decode()
+    assert SAVE in page
+    r = client.post(reverse("game_plan", args=[game.pk]), {"ply": 1, "line": " ".join(MAT[:2])})
+    assert r.status_code == 302 and r.url.endswith("#game-plans")
+    assert plan_lines(game, alice) == [MAT[:2]]
+
+
+def test_the_explore_board_offers_no_save_to_others_nor_from_a_past_step(game, alice, bob):
+    line = {"line": " ".join(MAT[:2])}
+    explore = reverse("game_explore", args=[game.pk])
+    assert SAVE not in client_for(bob).get(explore, line).content.decode()  # bob is to move
+    assert SAVE not in Client().get(explore, line).content.decode()  # a visitor
+    past = client_for(alice).get(explore, {**line, "from": 0}).content.decode()
+    assert SAVE not in past  # a line from the start position is not one from here

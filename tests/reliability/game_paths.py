@@ -24,6 +24,8 @@ def seen_by(user, game) -> dict[str, str]:
         "fragment": client.get(f"/game/{game.pk}/", headers=htmx),
         "poll": client.get(f"/game/{game.pk}/poll?v=0", headers=htmx),
         "record": client.get(f"/game/{game.pk}/record.txt"),
+        "explore": client.get(f"/game/{game.pk}/explore"),
+        "explore step": client.get(f"/game/{game.pk}/explore?from=1&square=a1", headers=htmx),
         "home": client.get("/"),
         "profile": client.get(f"/@/{game.white.username}"),
         "opponent's profile": client.get(f"/@/{game.black.username}"),
