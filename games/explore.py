@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from games import move_entry, plans, presenters, render, rules
 from games.endings import RESULT_WORDS
-from games.models import Game, Move
+from games.models import Game
 from games.rules.base import RulesError
 
 MAX_MOVES = 100  # moves in a line
@@ -165,15 +165,7 @@ def start_of(game: Game, side: str | None, step: int | None) -> Start:
     moves = presenters.visible_moves(game, side)
     if step is not None and not 0 <= step < len(moves):
         step = None  # past the end: the current position
-    if step is None:
-        full = game.position()
-    else:
-        fen = game.start_fen
-        if step:
-            fen = Move.objects.filter(game=game, ply=moves[step - 1].ply).values_list(
-                "fen_after", flat=True
-            )[0]
-        full = game.engine.from_fen(fen)
+    full = presenters.position_at(game, moves, step)
     last: tuple[str, ...] = ()
     for move in reversed(moves[: len(moves) if step is None else step]):
         if move.side != rules.CHANCE:
@@ -230,7 +222,7 @@ def context(
     board = render.board_context(
         game.variant,
         drawn,
-        marks=presenters._check_marks(position, drawn),
+        marks=presenters.check_marks(position, drawn),
         flip=side == rules.BLACK,
         legal=entry.legal if entry.moves else None,
         selectable=entry.starts() if entry.moves else (),

@@ -249,6 +249,19 @@ def record_text(game: Game, side: str | None) -> str:
     return "\n".join(lines) + "\n"
 
 
+def position_at(game: Game, moves: list[ListedMove], step: int | None):
+    """The whole position at replay step ``step`` of ``moves`` (``visible_moves``),
+    None for the current one: at most one query, for that step's FEN."""
+    if step is None:
+        return game.position()
+    fen = game.start_fen
+    if step:
+        fen = Move.objects.filter(game=game, ply=moves[step - 1].ply).values_list(
+            "fen_after", flat=True
+        )[0]
+    return game.engine.from_fen(fen)
+
+
 @dataclass
 class EntryState:
     """The move being entered: a selected start, a destination to choose at, a move."""
@@ -274,19 +287,10 @@ def present(
     side = game.side_of(user)
     moves = visible_moves(game, side)
     listed = move_list(game.variant, moves)
-    engine = game.engine
     if replay is not None and not 0 <= replay < len(moves):
         replay = None  # past the end: the current position
     live = replay is None
-    if live:
-        full = game.position()
-    else:
-        fen = game.start_fen
-        if replay:
-            fen = Move.objects.filter(game=game, ply=moves[replay - 1].ply).values_list(
-                "fen_after", flat=True
-            )[0]
-        full = engine.from_fen(fen)
+    full = position_at(game, moves, replay)
     position = view_position(full, side, over=game.shows_all)
     at = len(moves) if live else replay
     shown = next((entry for entry in listed if at in entry.steps), None)
@@ -309,7 +313,7 @@ def present(
     board_ctx = render.board_context(
         game.variant,
         drawn,
-        marks=_check_marks(full, drawn),
+        marks=check_marks(full, drawn),
         flip=side == rules.BLACK,
         legal=entry.legal if entry.moves and not confirm else None,
         selectable=entry.starts() if entry.moves and not confirm else (),
@@ -501,8 +505,8 @@ def barrier_choices(position, side: str, square: str, moves) -> list[tuple[objec
     return rows
 
 
-def _check_marks(position, board: rules.Board) -> dict[str, str]:
-    """The King of the side to move, when the engine says it is in check (Rococo)."""
+def check_marks(position, board: rules.Board) -> dict[str, str]:
+    """The King of the side to move, when the engine says it is in check (Rococo, Shuuro)."""
     in_check = getattr(position, "in_check", None)
     if in_check is None or not in_check():
         return {}
