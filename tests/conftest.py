@@ -6,6 +6,7 @@ refuses function-scoped autouse fixtures, and need no database.
 
 import copy
 import os
+import types
 from urllib.parse import urlsplit
 
 import pytest
@@ -100,3 +101,12 @@ def pytest_runtest_teardown(item):
 
     _set_task_join_will_block(False)
     translation.deactivate()
+
+
+@pytest.fixture
+def fixed_dice(monkeypatch):
+    """Dice that fall as the test says: a queue of indexes into the legal chance moves."""
+    queue = []
+    dice = types.SimpleNamespace(choice=lambda seq: seq[queue.pop(0)])
+    monkeypatch.setattr("games.services.secrets", dice)
+    return queue

@@ -11,7 +11,6 @@ reload (a JavaScript marker set when the page was opened must still be there).
 from __future__ import annotations
 
 import re
-import types
 from collections import Counter
 from urllib.parse import urlparse
 
@@ -225,15 +224,6 @@ def quick(alice, bob):
         user.confirm_moves = False
         user.save(update_fields=["confirm_moves"])
     return alice, bob
-
-
-@pytest.fixture
-def fixed_dice(monkeypatch):
-    queue = []
-    monkeypatch.setattr(
-        "games.services.secrets", types.SimpleNamespace(choice=lambda seq: seq[queue.pop(0)])
-    )
-    return queue
 
 
 # -- 1. an open challenge, created and accepted by clicks --------------------------------

@@ -3,7 +3,6 @@ engine on every request and stored nowhere."""
 
 import html
 import re
-import types
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -14,20 +13,6 @@ from django.urls import reverse
 
 from games.models import Game, Move
 from tests.games.game_utils import client_for, play_line, post_move, start_game, words
-
-
-@pytest.fixture
-def players(alice, bob):
-    return {"white": (client_for(alice), alice), "black": (client_for(bob), bob)}
-
-
-@pytest.fixture
-def fixed_dice(monkeypatch):
-    queue = []
-    monkeypatch.setattr(
-        "games.services.secrets", types.SimpleNamespace(choice=lambda seq: seq[queue.pop(0)])
-    )
-    return queue
 
 
 def explore(client, game, headers=None, **params):
@@ -354,17 +339,6 @@ def test_carge_barrier_moves_are_offered_and_played(client, alice, bob):
 # -- Shuuro --------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def deploying(players, alice, bob, fixed_dice):
-    """Mini-Shuuro: plinth on a3; White deploys first a King, a queen and a rook; Black a King."""
-    fixed_dice.extend([2, 2, 0, 0])
-    game = start_game("shuuro-mini", alice, bob)
-    for buy in ("+Q", "+R", "done"):
-        post_move(*players["white"], game.pk, buy)
-    post_move(*players["black"], game.pk, "done")
-    return Game.objects.get(pk=game.pk)
-
-
 def test_shuuro_deployment_from_the_hand(client, deploying):
     response = explore(client, deploying)
     assert "Phase: deployment." in words(response)
@@ -407,16 +381,6 @@ def test_shuuro_check_is_shown(client, deploying):
 
 
 # -- Shuuro recruitment: nothing to explore, and nothing of the other's army -------------
-
-
-@pytest.fixture
-def recruiting(players, alice, bob):
-    """Mini-Shuuro (budget 200): alice (White) has bought a queen and a rook, bob a knight."""
-    game = start_game("shuuro-mini", alice, bob)
-    post_move(*players["white"], game.pk, "+Q")
-    post_move(*players["white"], game.pk, "+R")
-    post_move(*players["black"], game.pk, "+N")
-    return Game.objects.get(pk=game.pk)
 
 
 # what would give alice's army away: her moves, her pieces in a hand, her FEN

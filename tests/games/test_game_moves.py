@@ -1,7 +1,5 @@
 """Whole games of each of the four games played through the game page, and bad input."""
 
-import types
-
 import pytest
 from django.urls import reverse
 from django.utils import translation
@@ -9,13 +7,6 @@ from django.utils import translation
 from games.models import Game, Move
 from games.presenters import choice_words
 from tests.games.game_utils import click, client_for, play_line, post_move, start_game, words
-
-
-@pytest.fixture
-def players(alice, bob):
-    """alice plays White, bob Black; both confirm their moves in the text box."""
-    return {"white": (client_for(alice), alice), "black": (client_for(bob), bob)}
-
 
 # -- whole games ----------------------------------------------------------------------------
 
@@ -96,15 +87,6 @@ def test_rococo_game_ends_by_threefold_repetition(players, alice, bob):
 
 def get_page(client, game):
     return client.get(reverse("game", args=[game.pk]))
-
-
-@pytest.fixture
-def fixed_dice(monkeypatch):
-    """Dice that fall as the test says: a queue of indexes into the legal chance moves."""
-    queue = []
-    dice = types.SimpleNamespace(choice=lambda seq: seq[queue.pop(0)])
-    monkeypatch.setattr("games.services.secrets", dice)
-    return queue
 
 
 def test_mini_shuuro_with_kings_only_ends_by_insufficient_material(players, alice, bob):

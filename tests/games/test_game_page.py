@@ -33,11 +33,6 @@ def game(alice, bob):
     return start_game("carolo", alice, bob)
 
 
-@pytest.fixture
-def players(alice, bob):
-    return {"white": (client_for(alice), alice), "black": (client_for(bob), bob)}
-
-
 def page(client, game, **params):
     return client.get(reverse("game", args=[game.pk]), params)
 

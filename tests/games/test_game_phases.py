@@ -3,35 +3,20 @@ Carge placement and barrier moves; Carolo's attraction."""
 
 import html
 import re
-import types
 
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
 from django.utils import translation
 
-from games.models import Game, Move
+from games.models import Move
 from games.presenters import ListedMove, army_text
-from tests.games.game_utils import click, client_for, play_line, post_move, start_game, words
+from tests.games.game_utils import click, play_line, post_move, start_game, words
 
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():
     cache.clear()
-
-
-@pytest.fixture
-def players(alice, bob):
-    return {"white": (client_for(alice), alice), "black": (client_for(bob), bob)}
-
-
-@pytest.fixture
-def fixed_dice(monkeypatch):
-    queue = []
-    monkeypatch.setattr(
-        "games.services.secrets", types.SimpleNamespace(choice=lambda seq: seq[queue.pop(0)])
-    )
-    return queue
 
 
 def html_of(response):
@@ -46,16 +31,6 @@ def get(client, game, **params):
 
 
 # -- Shuuro recruitment -------------------------------------------------------------------
-
-
-@pytest.fixture
-def recruiting(players, alice, bob):
-    """Mini-Shuuro (budget 200): alice (White) has bought a queen and a rook, bob a knight."""
-    game = start_game("shuuro-mini", alice, bob)
-    post_move(*players["white"], game.pk, "+Q")
-    post_move(*players["white"], game.pk, "+R")
-    post_move(*players["black"], game.pk, "+N")
-    return Game.objects.get(pk=game.pk)
 
 
 def test_recruitment_shows_the_budget_and_counts(players, recruiting):
@@ -252,17 +227,6 @@ def test_every_ply_of_a_recruitment_can_be_replayed(players, deploying):
 
 
 # -- Shuuro deployment and plinths -------------------------------------------------------
-
-
-@pytest.fixture
-def deploying(players, alice, bob, fixed_dice):
-    """Plinth on a3; White deploys first a King, a queen and a rook; Black a King."""
-    fixed_dice.extend([2, 2, 0, 0])
-    game = start_game("shuuro-mini", alice, bob)
-    for buy in ("+Q", "+R", "done"):
-        post_move(*players["white"], game.pk, buy)
-    post_move(*players["black"], game.pk, "done")
-    return Game.objects.get(pk=game.pk)
 
 
 def test_the_plinth_is_on_the_board(players, deploying):

@@ -10,7 +10,6 @@ from django.urls import reverse
 
 from games import rules, services
 from games.material import ahead
-from games.models import Game
 from tests.games.game_utils import client_for, play_line, post_move, start_game
 
 W, B = rules.WHITE, rules.BLACK
@@ -91,11 +90,6 @@ def _fresh_cache():
     cache.clear()
 
 
-@pytest.fixture
-def players(alice, bob):
-    return {"white": (client_for(alice), alice), "black": (client_for(bob), bob)}
-
-
 def material_of(response) -> dict[str, str]:
     """Username -> what the page prints beside that player: label | images and counts."""
     found = re.findall(
@@ -153,16 +147,6 @@ def test_more_than_one_of_a_kind_is_counted(players, alice, bob):
 
 
 # -- secrecy: Shuuro's recruitment -----------------------------------------------------
-
-
-@pytest.fixture
-def recruiting(players, alice, bob):
-    """Mini-Shuuro: alice (White) has bought a queen and a rook, bob a knight."""
-    game = start_game("shuuro-mini", alice, bob)
-    post_move(*players["white"], game.pk, "+Q")
-    post_move(*players["white"], game.pk, "+R")
-    post_move(*players["black"], game.pk, "+N")
-    return Game.objects.get(pk=game.pk)
 
 
 def tells_of_material(html):
