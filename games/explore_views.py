@@ -49,8 +49,7 @@ def explore_board(request, game_id):
         entry = explore.entry_of(line.position)
         chosen = move_entry.click(entry, state.selected, square)
         if chosen.move:
-            texts = [*(move.text for move in line.moves), chosen.move]
-            line = explore.replay(start.position, texts)
+            line = explore.extend(line, chosen.move)
             state, moved = EntryState(), True
         else:
             state = EntryState(chosen.selected, chosen.to)

@@ -196,9 +196,13 @@ def _tree(lines: list[Line]) -> dict:
 
 def reply_planned(game: Game, position, mover_side: str, text: str, mover, now) -> None:
     """The hook of a move (``services._play``, the game locked, before it is saved):
-    ``mover`` has played ``text`` and the game's ``plan_side`` is the other side.
-    Play that side's planned reply, if its plan has one, and keep the rest of the
-    lines it follows; else drop the plan."""
+    ``mover`` (the user of ``mover_side``) has played ``text``, as the game writes it,
+    and the game's ``plan_side`` is the other side.  Play that side's planned reply,
+    if its plan has one, and keep the rest of the lines it follows; else drop the plan.
+
+    The reply is a move of the planner's in every way the others can see: it ends
+    the game if it mates or repeats, and it clears the planner's draw offer that the
+    mover declined by moving, as any move of theirs would (its staying would tell)."""
     planner = rules.opponent(mover_side)
     user_id = game.white_id if planner == rules.WHITE else game.black_id
     plan = Plan.objects.filter(game=game, user_id=user_id).first()

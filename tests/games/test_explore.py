@@ -147,6 +147,30 @@ def test_a_line_has_at_most_100_moves(client, alice, bob):
     assert "Rules that need the game’s history" in words(response)
 
 
+def test_a_click_plays_its_move_without_replaying_the_line_again(client, alice, bob, monkeypatch):
+    # a line of 100 moves costs about 40 ms to replay: a click checks it once, not twice
+    from games import explore as module
+
+    game = start_game("carolo", alice, bob)
+    line = aymon_tour(100)
+    replayed = []
+    replay = module.replay
+    monkeypatch.setattr(
+        module, "replay", lambda start, texts: replayed.append(len(texts)) or replay(start, texts)
+    )
+    frm, to = line[-1].split("-")
+    htmx = {"HTTP_HX_REQUEST": "true"}
+    response = explore(client, game, htmx, line=" ".join(line[:-1]), sel=frm, square=to)
+    assert replayed == [99]
+    assert line_of(response)[-1] == f"100. Black {line[-1]}"
+    assert response["HX-Push-Url"].endswith("+".join(line))
+    # a click past the hundredth move is refused, and says why
+    white_aymon = line[-2].split("-")[1]  # on b3; h4 is empty
+    response = explore(client, game, htmx, line=" ".join(line), sel=white_aymon, square="h4")
+    assert len(line_of(response)) == 100
+    assert "A line has at most 100 moves: the rest was dropped." in words(response)
+
+
 def test_a_line_parameter_too_long_is_cut(client, alice, bob):
     game = start_game("carolo", alice, bob)
     response = explore(client, game, line=" ".join(aymon_tour(90)) + " " + "x" * 3000)

@@ -176,6 +176,28 @@ def test_lines_that_share_the_move_are_kept_together(game, alice, bob):
     assert texts(game)[-1] == "d6-e7" and game.status == "finished"
 
 
+def test_a_reply_that_repeats_the_position_thrice_ends_the_game(alice, bob):
+    # the Aymons go back and forth, alice's between a3 and a4: her a4-a3 brings back
+    # the position after her a1-a3 (ply 1) a third time, before any other comes thrice
+    game = start_game("carolo", alice, bob)
+    services.play_move(alice, game.pk, "a1-a3", 0)
+    plans.add_line(alice, game.pk, "a8-a6 a3-a4 a6-a8 a4-a3 a8-a6 a3-a4 a6-a8 a4-a3", 1)
+    for ply, text in zip((1, 3, 5, 7), ("a8-a6", "a6-a8", "a8-a6", "a6-a8"), strict=True):
+        services.play_move(bob, game.pk, text, ply)
+    game = fresh(game)
+    assert game.ply == 9 and texts(game)[-1] == "a4-a3"
+    assert (game.status, game.result_reason) == ("finished", "repetition")
+    assert plan_lines(game, alice) is None and game.plan_side == ""
+
+
+def test_a_reply_clears_the_declined_offer_as_any_move_of_the_planner(game, alice, bob):
+    services.draw_action(alice, game.pk, "offer")
+    plans.save_plan(alice, game.pk, [MAT], 1)
+    services.play_move(bob, game.pk, "b8-d6", 1)  # declines; d1xd6 is played for alice
+    game = fresh(game)
+    assert (game.draw_offer, game.draw_declined) == ("", "")
+
+
 def test_the_reply_through_the_api(game, alice, bob):
     plans.save_plan(alice, game.pk, [MAT], 1)
     auth = {"Authorization": f"Bearer {tokens.create_token(bob)[1]}"}
@@ -358,3 +380,21 @@ def test_the_explore_board_offers_no_save_to_others_nor_from_a_past_step(game, a
     assert SAVE not in Client().get(explore, line).content.decode()  # a visitor
     past = client_for(alice).get(explore, {**line, "from": 0}).content.decode()
     assert SAVE not in past  # a line from the start position is not one from here
+
+
+def test_the_explore_board_offers_no_save_of_a_line_where_the_turn_does_not_pass(
+    deploying, alice, bob
+):
+    # Mini-Shuuro's deployment: bob has his King alone to place, then alice places
+    # twice in a row, then the dice say who goes first: no such line can be saved
+    game = services.play_move(alice, deploying.pk, "K@c1", deploying.visible_ply("white"))
+    client, explore = client_for(alice), reverse("game_explore", args=[game.pk])
+    page = client.get(explore, {"line": "k@a6 Q@d1"}).content.decode()
+    assert SAVE in page
+    for line in ("k@a6 Q@d1 R@e1 first w", "k@a6 Q@d1 R@e1 first b"):
+        page = client.get(explore, {"line": line}).content.decode()
+        assert SAVE not in page, line
+    game = services.play_move(bob, game.pk, "k@a6", game.visible_ply("black"))
+    game = services.play_move(alice, game.pk, "Q@d1", game.visible_ply("white"))
+    page = client_for(bob).get(explore, {"line": "R@e1 first w"}).content.decode()
+    assert SAVE not in page  # bob waits for alice's R@e1, then the dice: no reply of his
