@@ -338,9 +338,9 @@ def _end_batch(due, now: datetime) -> list[Game]:
     Ratings and result e-mails are queued while the games end and written as the
     ``in_bulk`` blocks close, inside the transaction.
     """
-    from games import notify, services  # they import this module
+    from games import notify, services, tournaments  # they import this module
 
-    with transaction.atomic(), ratings.in_bulk(), notify.in_bulk():
+    with transaction.atomic(), tournaments.in_bulk(), ratings.in_bulk(), notify.in_bulk():
         claim = due.select_related("white", "black")  # for vacations; only games are locked
         games = list(
             claim.select_for_update(skip_locked=True, of=("self",)).order_by("deadline")[:BATCH]

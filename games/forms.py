@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import rules, services
 from games.models import BOT_LEVELS, DAYS_PER_MOVE, ColorChoice, Variant
+from games.models.tournaments import MAX_PLAYERS, MIN_PLAYERS
 from games.rules.carge_layouts import EDGE_NAMES, MAX_BARRIERS, PRESETS
 
 UNLIMITED = "unlimited"
@@ -328,3 +329,24 @@ class LobbyFilterForm(forms.Form):
     game = forms.ChoiceField(
         label=_("Game"), choices=[("", _("All games")), *Variant.choices], required=False
     )
+
+
+class TournamentForm(ChallengeForm):
+    """A tournament's terms: a challenge's game, options, days per move and mode
+    (checked as a challenge's are), with a name and a size instead of an opponent
+    and a colour."""
+
+    name = forms.CharField(label=_("Name of the tournament"), max_length=80)
+    max_players = forms.TypedChoiceField(
+        label=_("Players"),
+        choices=[(n, str(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
+        coerce=int,
+        initial=6,
+        help_text=_("It starts by itself once full; its creator may start it from 3 players."),
+    )
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, user=user, **kwargs)
+        for name in ("color", "opponent", "level"):
+            del self.fields[name]
+        self.order_fields(["name", "max_players"])

@@ -84,19 +84,7 @@ def create_challenge(
 ) -> Challenge:
     """A challenge; one to a bot is accepted at once (``bot_level`` 1-5 sets its strength).
     ``rematch_of``: the ended game it follows (``offer_rematch`` checks it)."""
-    if variant not in Variant.values:
-        raise GameError(_("Unknown game: %(game)s.") % {"game": variant})
-    options = {str(k): str(v) for k, v in (options or {}).items()}
-    try:
-        rules.get(variant).start(options)
-    except rules.RulesError as error:
-        raise GameError(error.render(_)) from None
-    rated = rated and not custom_start(variant, options)  # the form says so before
-    if days_per_move is None:
-        if rated:
-            raise GameError(_("Games without a time limit can only be casual."))
-    elif days_per_move not in DAYS_PER_MOVE:
-        raise GameError(_("Days per move must be one of 1, 2, 3, 5, 7, 10 or 14."))
+    options, rated = game_terms(variant, options, days_per_move, rated)
     if color not in ColorChoice.values:
         raise GameError(_("Colour must be white, black or random."))
     if opponent is not None and opponent.pk == challenger.pk:
@@ -125,6 +113,27 @@ def create_challenge(
             now,
             rematch_of,
         )
+
+
+def game_terms(
+    variant: str, options: Mapping[str, str] | None, days_per_move: int | None, rated: bool
+) -> tuple[dict[str, str], bool]:
+    """The options and ratedness of a game on these terms (a challenge's, a
+    tournament's), checked by the engine; GameError if they make no game."""
+    if variant not in Variant.values:
+        raise GameError(_("Unknown game: %(game)s.") % {"game": variant})
+    options = {str(k): str(v) for k, v in (options or {}).items()}
+    try:
+        rules.get(variant).start(options)
+    except rules.RulesError as error:
+        raise GameError(error.render(_)) from None
+    rated = rated and not custom_start(variant, options)  # the form says so before
+    if days_per_move is None:
+        if rated:
+            raise GameError(_("Games without a time limit can only be casual."))
+    elif days_per_move not in DAYS_PER_MOVE:
+        raise GameError(_("Days per move must be one of 1, 2, 3, 5, 7, 10 or 14."))
+    return options, rated
 
 
 def custom_start(variant: str, options: Mapping[str, str]) -> bool:
@@ -237,28 +246,59 @@ def accept_challenge(user, challenge_id, *, now: datetime | None = None) -> Game
     white, black = (
         (challenge.challenger, user) if color == ColorChoice.WHITE else (user, challenge.challenger)
     )
-    start = rules.get(challenge.variant).start(challenge.options)
-    game = Game.objects.create(
-        variant=challenge.variant,
-        options=challenge.options,
-        white=white,
-        black=black,
-        rated=challenge.rated,
-        days_per_move=challenge.days_per_move,
+    game = new_game(
+        white,
+        black,
+        challenge.variant,
+        challenge.options,
+        challenge.rated,
+        challenge.days_per_move,
+        now,
         bot_level=challenge.bot_level,
-        start_fen=start.fen(),
-        fen=start.fen(),
-        created_at=now,
+        told=[user],  # the acceptor knows it is their turn
     )
-    position = _roll_dice(game, start, now)
-    _set_turn(game, position, now, actors_before=())
-    game.save()
-    notify.turn_started(game, [game.side_of(user)], now)  # the acceptor knows it is their turn
     challenge.status = Challenge.Status.ACCEPTED
     challenge.game = game
     challenge.opponent = user
     challenge.save(update_fields=["status", "game", "opponent"])
     bot_play.wake(game)
+    return game
+
+
+def new_game(
+    white,
+    black,
+    variant: str,
+    options: Mapping[str, str],
+    rated: bool,
+    days_per_move: int | None,
+    now: datetime,
+    *,
+    bot_level: int | None = None,
+    tournament=None,
+    told=(),
+) -> Game:
+    """A game begun (dice rolled, first turn set, turn e-mails written) inside the
+    caller's transaction, on terms already checked; ``told``: players who need no
+    e-mail that their turn has come.  The caller wakes a bot."""
+    start = rules.get(variant).start(options)
+    game = Game.objects.create(
+        variant=variant,
+        options=options,
+        white=white,
+        black=black,
+        rated=rated,
+        days_per_move=days_per_move,
+        bot_level=bot_level,
+        start_fen=start.fen(),
+        fen=start.fen(),
+        created_at=now,
+        tournament=tournament,
+    )
+    position = _roll_dice(game, start, now)
+    _set_turn(game, position, now, actors_before=())
+    game.save()
+    notify.turn_started(game, [game.side_of(user) for user in told], now)
     return game
 
 
@@ -602,6 +642,10 @@ def _finish(game: Game, winner: str, reason: str, text: str, now: datetime, *, a
     if game.rated and not aborted:
         rate_game(game, now)
     notify.game_ended(game, now)
+    if game.tournament_id is not None:
+        from games import tournaments  # it imports this module
+
+        tournaments.game_ended(game, now)
 
 
 # -- resign, draws, abort, time -------------------------------------------------------

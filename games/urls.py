@@ -7,6 +7,7 @@ from . import (
     notify_views,
     plan_views,
     player_views,
+    tournament_views,
     views,
 )
 
@@ -51,4 +52,12 @@ urlpatterns = [
     path("leaderboard/", player_views.leaderboard_index, name="leaderboard_index"),
     path("leaderboard/<slug:game>/", player_views.leaderboard_page, name="leaderboard"),
     path("players/", player_views.players, name="players"),
+    path("tournaments/", tournament_views.tournament_list, name="tournaments"),
+    path("tournaments/new/", tournament_views.tournament_new, name="tournament_new"),
+    path("tournaments/<int:tournament_id>/", tournament_views.tournament_detail, name="tournament"),
+    path(
+        "tournaments/<int:tournament_id>/<slug:action>/",
+        tournament_views.tournament_action,
+        name="tournament_action",
+    ),
 ]

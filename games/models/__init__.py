@@ -6,6 +6,7 @@ from .notify import Notification
 from .plans import PLAN_MAX_LINES, PLAN_MAX_MOVES, Plan
 from .play import BOT_LEVELS, DAYS_PER_MOVE, Challenge, ColorChoice, Game, Move, Side, Variant
 from .ratings import Rating, RatingChange
+from .tournaments import Entry, Tournament
 
 __all__ = ["BOT_LEVELS", "DAYS_PER_MOVE", "Challenge", "ColorChoice", "Game", "Move", "Side"]
 __all__ += ["Variant"]
@@ -14,3 +15,4 @@ __all__ += ["Notification"]
 __all__ += ["NOTE_MAX_LENGTH", "Note"]
 __all__ += ["CHAT_MAX_LENGTH", "ChatMessage"]
 __all__ += ["PLAN_MAX_LINES", "PLAN_MAX_MOVES", "Plan"]
+__all__ += ["Entry", "Tournament"]

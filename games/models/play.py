@@ -167,6 +167,12 @@ class Game(models.Model):
     # The side whose player has conditional moves waiting (games.plans), or "": a move
     # reads the plan only then.  Private to that player: it never moves ``version``.
     plan_side = models.CharField(max_length=5, choices=Side.choices, blank=True, default="")
+    # The round-robin tournament the game is part of (games.tournaments), or None.
+    # Indexed only where set (game_tournament_idx): every move rewrites the row's
+    # entries in the game's indexes, and a partial index skips the other games.
+    tournament = models.ForeignKey(
+        "Tournament", models.PROTECT, null=True, blank=True, related_name="games", db_index=False
+    )
 
     class Meta:
         ordering = ["-created_at"]
@@ -174,6 +180,11 @@ class Game(models.Model):
             models.Index(fields=["deadline"], condition=Q(status="active"), name="game_due_idx"),
             models.Index(fields=["white", "status"], name="game_white_idx"),
             models.Index(fields=["black", "status"], name="game_black_idx"),
+            models.Index(
+                fields=["tournament"],
+                condition=Q(tournament__isnull=False),
+                name="game_tournament_idx",
+            ),
         ]
         constraints = [
             models.CheckConstraint(condition=~Q(white=F("black")), name="game_two_players"),
