@@ -53,13 +53,15 @@ def _fill(games: int) -> float:
             INSERT INTO {Game._meta.db_table} (variant, options, white_id, black_id, rated,
                 days_per_move, status, start_fen, fen, ply, white_to_act, black_to_act,
                 white_hidden, black_hidden, deadline, draw_offer, draw_declined, winner,
-                result_reason, result_text, created_at, last_move_at, ended_at, version)
+                result_reason, result_text, created_at, last_move_at, ended_at, version,
+                plan_side)
             SELECT 'carolo', '{{}}', %(first)s + i %% %(half)s,
                 %(first)s + %(half)s + i %% %(half)s, true,
                 3, 'active', %(fen)s, %(fen)s, 2, true, false, 0, 0,
                 CASE WHEN i %% 100 = 0 THEN now() - interval '1 hour'
                      ELSE now() + interval '1 day' + (i %% 1440) * interval '1 minute' END,
-                '', '', '', '', '', now() - interval '4 days', now() - interval '3 days', NULL, 1
+                '', '', '', '', '', now() - interval '4 days', now() - interval '3 days', NULL, 1,
+                ''
             FROM generate_series(1, %(games)s) AS i
             """,
             {"first": first, "half": half, "fen": fen, "games": games},
