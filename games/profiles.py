@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.models import User
-from games import rules
+from games import rules, tournaments
 from games.models import Game, Rating, RatingChange, Variant
 from games.queries import game_url, mark_result
 
@@ -304,5 +304,6 @@ def profile_context(player, filters=GameFilter(), page_number=None) -> dict:
     return {
         "game_stats": game_stats(player),
         "current_games": current_games(player),
+        "tournaments": tournaments.of_player(player),
         **finished_context(player, filters, page_number),
     }

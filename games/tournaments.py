@@ -43,6 +43,7 @@ GameError, NotFound, Forbidden, Conflict, TooMany = (
 )
 
 MAX_TOURNAMENTS = 5  # a player's tournaments open or running at once
+ON_PROFILE = 20  # a player's latest tournaments that their profile lists
 NAME_MAX_LENGTH = Tournament._meta.get_field("name").max_length
 UNDER_WAY = (Tournament.Status.OPEN, Tournament.Status.RUNNING)
 
@@ -382,3 +383,11 @@ def lists(now: datetime | None = None, finished: int = 20) -> dict[str, list[Tou
             base.filter(status=Tournament.Status.FINISHED).order_by("-finished_at")[:finished]
         ),
     }
+
+
+def of_player(player, limit: int = ON_PROFILE) -> list[Tournament]:
+    """``player``'s latest tournaments, open, running or finished, the latest made
+    first, each with its creator and ``entrant_count``: one query."""
+    joined = Entry.objects.filter(player=player).values("tournament")
+    found = Tournament.objects.filter(pk__in=joined).select_related("creator")
+    return list(found.annotate(entrant_count=Count("entries")).order_by("-created_at")[:limit])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .play import Variant
 
@@ -19,9 +19,9 @@ class Tournament(models.Model):
     days per move, rated)."""
 
     class Status(models.TextChoices):
-        OPEN = "open", _("Open")
-        RUNNING = "running", _("Running")
-        FINISHED = "finished", _("Finished")
+        OPEN = "open", pgettext_lazy("tournament", "Open")
+        RUNNING = "running", pgettext_lazy("tournament", "Running")
+        FINISHED = "finished", pgettext_lazy("tournament", "Finished")
 
     name = models.CharField(max_length=80)
     creator = models.ForeignKey(

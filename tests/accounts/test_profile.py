@@ -228,7 +228,8 @@ def test_filters_cost_a_fixed_number_of_queries(
 ):
     play_many([alice, bob, charlie], count)
     play_many([alice, bob], count, variant="rococo")
-    # the 7 of the page, then the opponent and the head-to-head
-    with django_assert_num_queries(9):
+    # the 8 of the page (its tournaments one of them), then the opponent and the
+    # head-to-head
+    with django_assert_num_queries(10):
         r = client.get("/@/alice?game=rococo&result=won&rated=rated&opponent=bob")
     assert r.status_code == 200

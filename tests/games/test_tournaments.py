@@ -567,3 +567,21 @@ def test_the_lobby_and_home_link_to_the_tournaments(alice, client):
     assert 'href="/tournaments/"' in client.get("/lobby/").content.decode()
     assert 'href="/tournaments/"' in client.get("/").content.decode()
     assert 'href="/tournaments/"' in client_for(alice).get("/").content.decode()
+
+
+def test_the_profile_lists_the_player_s_tournaments(client, alice, bob, charlie):
+    running = tournaments.create_tournament(
+        alice, name="Spring Carolo", variant="carolo", max_players=3
+    )
+    tournaments.join(bob, running.pk)
+    tournaments.join(charlie, running.pk)  # full: it starts
+    waiting = tournaments.create_tournament(
+        bob, name="Rococo club", variant="rococo", max_players=4
+    )
+    page = " ".join(client.get("/@/bob").content.decode().split())
+    assert 'Spring Carolo</a> <span class="muted">· Le Carolo · Running · 3 of 3 players' in page
+    assert 'Rococo club</a> <span class="muted">· Rococo · Open · 1 of 4 players' in page
+    assert page.index("Rococo club") < page.index("Spring Carolo")  # the latest first
+    assert f'href="/tournaments/{waiting.pk}/"' in page
+    dave = make_player("dave")  # in no tournament: no such section
+    assert 'id="tournaments-heading"' not in client.get(f"/@/{dave.username}").content.decode()
