@@ -92,8 +92,9 @@ def test_the_profile_costs_a_fixed_number_of_queries(
     play_many([alice, bob], count, variant="rococo")
     active_game(alice, bob)
     active_game(charlie, alice, variant="rococo")
-    # user, ratings, W/D/L, rating history, current games, finished count, finished page
-    with django_assert_num_queries(7):
+    # user, ratings, W/D/L, rating history, current games, tournaments, finished count,
+    # finished page
+    with django_assert_num_queries(8):
         assert client.get("/@/alice").status_code == 200
 
 
