@@ -134,25 +134,14 @@ def shown_ratings(game: Game) -> dict[str, tuple[str, int | None]]:
     any other game the players' ratings now (a player without one has the start
     rating, provisional).  One query.
     """
-    side_of = {game.white_id: rules.WHITE, game.black_id: rules.BLACK}
-    if game.rated and game.status == Game.Status.FINISHED:
-        changes = RatingChange.objects.filter(game=game).only(
-            "user_id", "before", "after", "deviation_before"
-        )
-        shown = {side_of[c.user_id]: (c.display_before, c.diff) for c in changes}
-        if len(shown) == 2:
-            return shown
-    start = Rating()  # defaults only: the start rating
-    ratings = {
-        r.user_id: r for r in Rating.objects.filter(user_id__in=side_of, variant=game.variant)
-    }
-    return {side: (ratings.get(user_id, start).display, None) for user_id, side in side_of.items()}
+    return shown_ratings_of([game])[game.pk]
 
 
 def shown_ratings_of(games: Sequence[Game]) -> dict[int, dict[str, tuple[str, int | None]]]:
     """``shown_ratings`` of many games by their ids, in two queries whatever their
     number (none for no game): the changes of the rated games that are over, then
-    the ratings now of the players of every other game."""
+    the ratings now of the players of every other game (one query when only one of
+    the two has games to read)."""
     changes: dict[int, dict[int, RatingChange]] = defaultdict(dict)
     over = [game.pk for game in games if game.rated and game.status == Game.Status.FINISHED]
     if over:
