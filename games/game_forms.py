@@ -5,6 +5,16 @@ from django.utils.translation import gettext_lazy as _
 
 from games.move_entry import SQUARE
 
+
+def whole_number(value) -> int | None:
+    """A posted or queried number (a ply, a replay step, a message id) as an int;
+    None for a missing or forged one."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
 PLY_ERRORS = {"required": _("The form lacks the ply you saw; reload the page.")}
 
 

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseStopPolling, push_url
 
 from games import chat, move_entry, notes, presence, services
-from games.game_forms import ClickForm, ConfirmForm, DrawForm, MoveForm
+from games.game_forms import ClickForm, ConfirmForm, DrawForm, MoveForm, whole_number
 from games.models import CHAT_MAX_LENGTH, Game
 from games.presenters import (
     EntryState,
@@ -41,13 +41,6 @@ def _get_game(game_id) -> Game:
         return Game.objects.select_related("white", "black").get(pk=game_id)
     except Game.DoesNotExist:
         raise Http404(_("No such game.")) from None
-
-
-def _int(value) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
 
 
 def _touch(game: Game, user) -> None:
@@ -136,7 +129,7 @@ def game(request, game_id):
         to=request.GET.get("to") or None,
         confirm=_playable(request.user, game, (request.GET.get("confirm") or "")[:64]),
     )
-    replay = _int(request.GET.get("ply"))
+    replay = whole_number(request.GET.get("ply"))
     return _page(request, game, state=state, replay=replay, resign=request.GET.get("resign") == "1")
 
 
@@ -361,7 +354,7 @@ def _box_refused(request, game_id, error: services.GameError, partial: str, anch
 def _page_url(game_id, ply, anchor: str) -> str:
     """The game page at the replay step ``ply`` (if a step), at ``#anchor``."""
     url = reverse("game", args=[game_id])
-    ply = _int(ply)
+    ply = whole_number(ply)
     query = f"?{urlencode({'ply': ply})}" if ply is not None and ply >= 0 else ""
     return f"{url}{query}#{anchor}"
 
@@ -412,7 +405,7 @@ def _chat_news(request, game: Game, after: int | None, *, sent: bool = False):
 
 def _after(value) -> int | None:
     """The last message id a page has; None (all of them) for anything else."""
-    after = _int(value)
+    after = whole_number(value)
     return min(after, services.MAX_ID) if after is not None and after >= 0 else None
 
 

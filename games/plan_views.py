@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from games import plans, presenters, services
+from games.game_forms import whole_number
 
 
 @login_required
@@ -25,7 +26,7 @@ def plan(request, game_id):
         if request.POST.get("action") == "clear":
             plans.clear_plan(request.user, game_id)
         else:
-            ply = _int(request.POST.get("ply"))
+            ply = whole_number(request.POST.get("ply"))
             plans.add_line(request.user, game_id, request.POST.get("line", "")[:2000], ply)
     except services.GameError as error:
         if error.status in (403, 404):
@@ -49,10 +50,3 @@ def _box(request, game_id, error: str = ""):
         box = {"lines": [], "ply": None, "open": False}
     box["error"] = error
     return render(request, "games/_plans.html", {"game": game, "plans": box})
-
-
-def _int(value) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
