@@ -40,12 +40,18 @@ RESULT_WORDS = {
 
 
 def result_words(game: Game) -> str:
-    phrase = RESULT_WORDS.get(game.result_reason)
+    return reason_words(game.result_reason, game.winner)
+
+
+def reason_words(reason: str, winner: str | None) -> str:
+    """How a game ended (``reason``, and the winning side or none), in words: a
+    game's result, or an ending the engine found on the explore board."""
+    phrase = RESULT_WORDS.get(reason)
     if phrase is None:
-        if game.winner:
-            return _("%(winner)s wins.") % {"winner": SIDE_NAMES[game.winner]}
+        if winner:
+            return _("%(winner)s wins.") % {"winner": SIDE_NAMES[winner]}
         return _("Draw.")
-    winner = game.winner or rules.WHITE
+    winner = winner or rules.WHITE
     return phrase % {
         "winner": SIDE_NAMES[winner],
         "loser": SIDE_NAMES[rules.opponent(winner)],

@@ -23,7 +23,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games import move_entry, plans, presenters, render, rules
-from games.endings import RESULT_WORDS
+from games.endings import reason_words
 from games.models import Game
 from games.rules.base import RulesError
 
@@ -327,7 +327,7 @@ def _status(game: Game, position, to_move: str | None) -> dict:
         }
     ending = position.outcome()
     if ending is not None:
-        status["result"] = outcome_words(ending)
+        status["result"] = reason_words(ending.reason, ending.winner)
         return status
     if to_move == rules.CHANCE:
         status["turn"] = _("The dice decide who goes first.")
@@ -336,17 +336,3 @@ def _status(game: Game, position, to_move: str | None) -> dict:
         in_check = getattr(position, "in_check", None)
         status["check"] = bool(in_check and in_check())
     return status
-
-
-def outcome_words(ending: rules.Outcome) -> str:
-    """An ending the engine found, in the viewer's language (its ``text`` is English)."""
-    phrase = RESULT_WORDS.get(ending.reason)
-    if phrase is None:
-        if ending.winner:
-            return _("%(winner)s wins.") % {"winner": render.SIDE_NAMES[ending.winner]}
-        return _("Draw.")
-    winner = ending.winner or rules.WHITE
-    return phrase % {
-        "winner": render.SIDE_NAMES[winner],
-        "loser": render.SIDE_NAMES[rules.opponent(winner)],
-    }
