@@ -398,18 +398,25 @@ def _rematch(game: Game) -> Challenge | None:
 # -- moves ----------------------------------------------------------------------------
 
 
+def row_key(value) -> int:
+    """``value`` (whatever was sent) as a row's id, or 0, which names no row: not a
+    number, or out of a PostgreSQL bigint's range."""
+    try:
+        pk = int(value)
+    except (ValueError, TypeError, OverflowError):
+        return 0
+    return pk if 0 < pk <= MAX_ID else 0
+
+
 def game_with_players(game_id, *, lock=False) -> Game:
     """The game ``game_id`` (whatever was sent) with both players; NotFound if none.
 
     The players come along (bots, e-mail, answers need them); ``lock`` locks the
     game's row only, for the caller's transaction.
     """
-    try:
-        pk = int(game_id)
-    except (ValueError, TypeError, OverflowError):
-        pk = 0
+    pk = row_key(game_id)
     game = None
-    if 0 < pk <= MAX_ID:
+    if pk:
         game = store.select_one(Game, 'm."id" = %s', [pk], related=("white", "black"), lock=lock)
     if game is None:
         raise NotFound(_("No such game."))

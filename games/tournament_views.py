@@ -57,7 +57,8 @@ def tournament_new(request):
 
 
 def tournament_detail(request, tournament_id, error: services.GameError | None = None):
-    tournament = Tournament.objects.select_related("creator").filter(pk=_pk(tournament_id)).first()
+    found = Tournament.objects.select_related("creator")
+    tournament = found.filter(pk=services.row_key(tournament_id)).first()
     if tournament is None:
         raise Http404
     entrants = tournaments.entrants_of(tournament)
@@ -118,14 +119,6 @@ def tournament_action(request, tournament_id, action):
     if action == "cancel":
         return redirect("tournaments")
     return redirect("tournament", tournament_id=tournament_id)
-
-
-def _pk(value) -> int:
-    try:
-        pk = int(value)
-    except (TypeError, ValueError, OverflowError):
-        return 0
-    return pk if 0 < pk <= services.MAX_ID else 0
 
 
 RESULT_WORDS = {

@@ -183,12 +183,9 @@ def _begin(tournament: Tournament, entrants: list, now: datetime) -> None:
 
 
 def _locked(tournament_id) -> Tournament:
-    try:
-        pk = int(tournament_id)
-    except (ValueError, TypeError, OverflowError):
-        pk = 0
+    pk = services.row_key(tournament_id)
     found = None
-    if 0 < pk <= services.MAX_ID:
+    if pk:
         found = Tournament.objects.select_for_update().filter(pk=pk).first()
     if found is None:
         raise NotFound(_("No such tournament."))
