@@ -24,6 +24,7 @@ def test_choosing_a_game_updates_the_list_in_place_and_a_link_opens_the_game(
     page.goto("/")
     page.locator(".site-nav").get_by_role("link", name="Games", exact=True).click()
     expect(page).to_have_url("/games/", ignore_case=False)
+    page.wait_for_load_state()  # htmx wires the form once its deferred script has run
     section = page.locator("#games-list")
     expect(section.locator("li")).to_have_count(2)
     page.evaluate("window.notReloaded = true")  # a full page load would drop it
