@@ -27,6 +27,29 @@ class SettingsForm(forms.ModelForm):
         widgets = {"notify": forms.RadioSelect}
 
 
+class CloseAccountForm(forms.Form):
+    """Closing asks for the player's password: whoever finds a session left signed
+    in cannot close the account."""
+
+    password = forms.CharField(
+        label=_("Your password"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
+
+    def __init__(self, user, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_password(self):
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError(
+                _("That is not your password: your account stays open."), code="password_incorrect"
+            )
+        return password
+
+
 class LoginForm(AllauthLoginForm):
     """allauth's sign-in form, its check box in sentence case like every other label."""
 

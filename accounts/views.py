@@ -1,4 +1,5 @@
 from django.contrib import messages
+from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -13,8 +14,8 @@ from games.exports import export_text
 from games.profile_forms import FinishedGamesForm
 from games.profiles import finished_context, profile_context
 
-from . import blocks
-from .forms import SettingsForm, VacationForm
+from . import blocks, closing
+from .forms import CloseAccountForm, SettingsForm, VacationForm
 from .models import User
 
 
@@ -135,3 +136,20 @@ def vacation(request):
             return redirect("settings")
     context = {"form": SettingsForm(instance=request.user), **_sections(request.user, form)}
     return render(request, "accounts/settings.html", context, status=400)
+
+
+@login_required
+def close_account(request):
+    """Close the player's account once they confirm with their password; this session
+    ends at once, their others at their next request (``accounts.closing``)."""
+    form = CloseAccountForm(request.user, request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            closing.close_account(request.user)
+        except closing.ClosingError as error:  # closed already, by a second tab
+            form.add_error(None, error.message)
+        else:
+            logout(request)
+            messages.success(request, _("Your account is closed."))
+            return redirect("home")
+    return render(request, "accounts/close.html", {"form": form})

@@ -151,8 +151,8 @@ def _check_challenge_count(challenger, opponent, now: datetime) -> None:
     """Refuse a challenge past either cap, so that nobody fills the lobby or another
     player's mailbox (a challenge made and cancelled is still an e-mail; one accepted
     is a game, and does not count).  The challenger's row is locked: two at once
-    count each other."""
-    get_user_model().objects.select_for_update(no_key=True).filter(pk=challenger.pk).first()
+    count each other, and an account closed meanwhile is seen."""
+    lock_active(challenger)
     if Challenge.still_open(now).filter(challenger=challenger).count() >= MAX_OPEN_CHALLENGES:
         raise TooMany(
             _(
@@ -174,6 +174,14 @@ def _check_challenge_count(challenger, opponent, now: datetime) -> None:
             )
             % {"name": opponent.username, "count": CHALLENGES_TO_ONE_A_DAY}
         )
+
+
+def lock_active(user) -> None:
+    """Lock ``user``'s row (FOR NO KEY UPDATE, as closing the account does) and
+    refuse an account closed meanwhile (``accounts.closing``)."""
+    locked = get_user_model().objects.select_for_update(no_key=True).filter(pk=user.pk)
+    if not locked.values_list("is_active", flat=True).first():
+        raise Forbidden(_("Your account is closed."))
 
 
 def _check_not_blocked(user, other, *, accepting: bool = False) -> None:

@@ -22,7 +22,6 @@ from datetime import datetime
 from fractions import Fraction
 from itertools import permutations
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
@@ -199,10 +198,11 @@ def entrants_of(tournament: Tournament) -> list:
 
 def _check_player(user) -> None:
     """A person (no bot), with a place among their MAX_TOURNAMENTS.  Their row is
-    locked: two joins at once count each other, and a block made meanwhile waits."""
+    locked: two joins at once count each other, a block made meanwhile waits, and an
+    account closed meanwhile is refused."""
     if user.is_bot:
         raise Forbidden(_("Bots do not play in tournaments."))
-    get_user_model().objects.select_for_update(no_key=True).filter(pk=user.pk).first()
+    services.lock_active(user)
     count = Entry.objects.filter(player_id=user.pk, tournament__status__in=UNDER_WAY).count()
     if count >= MAX_TOURNAMENTS:
         raise TooMany(
