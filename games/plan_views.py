@@ -1,8 +1,10 @@
 """The conditional-moves box of a player's game page: POST /game/<id>/plan.
 
 ``line`` (move texts separated by spaces) adds a line to the player's plan, seen at
-``ply``; ``action=clear`` deletes the plan.  htmx gets the box again (with the
-reason if refused); a plain form goes back to the page, at the box.  A stranger
+``ply``; ``delete`` (a line as the box lists it, the value of its Delete button)
+takes that line out of it, seen at ``ply``; ``action=clear`` deletes the plan.
+htmx gets the box again (with the reason if refused); a plain form goes back to
+the page, at the box.  A stranger
 gets 403 and a missing game 404, with the reason only.
 """
 
@@ -22,11 +24,13 @@ from games.game_forms import whole_number
 @login_required
 @require_POST
 def plan(request, game_id):
+    ply = whole_number(request.POST.get("ply"))
     try:
         if request.POST.get("action") == "clear":
             plans.clear_plan(request.user, game_id)
+        elif "delete" in request.POST:
+            plans.delete_line(request.user, game_id, request.POST["delete"][:2000], ply)
         else:
-            ply = whole_number(request.POST.get("ply"))
             plans.add_line(request.user, game_id, request.POST.get("line", "")[:2000], ply)
     except services.GameError as error:
         if error.status in (403, 404):

@@ -11,7 +11,8 @@ woken), and what follows it in those lines is kept; every other line is dropped.
 Whose plan waits is on the game's row (``Game.plan_side``), read with the lock a
 move takes anyway: a move costs no query for plans unless one waits.  Saving a
 plan locks that row too, so a save and the opponent's move never interleave, and
-a save made from a position the game has left is refused (``StalePly``).  The flag
+a save made from a position the game has left is refused (``StalePly``); so is a
+line's deletion, which is a save of the other lines.  The flag
 and the plan never move the game's ``version``, poll token or ETag, and nothing
 the opponent sees tells of either: only the planner's own game page shows them.
 """
@@ -64,6 +65,21 @@ def add_line(user, game_id, line, ply, *, now: datetime | None = None) -> Plan |
     if not line:
         raise services.GameError(_("Type a line of moves: your opponent's move, then your reply."))
     return _save(user, game_id, ply, lambda old: [*old, line], now)
+
+
+def delete_line(user, game_id, line, ply, *, now: datetime | None = None) -> Plan | None:
+    """Take ``line`` (one text of move texts separated by spaces, as the box lists it)
+    out of ``user``'s plan in the game, seen at ``ply``.  The plan keeps its leaves,
+    so the moves ``line`` shares with other lines stay theirs; its last line gone, the
+    plan is deleted (None).  GameError, nothing changed, if the plan has no such line."""
+    line = line.split()
+
+    def without(old: list[Line]) -> list[Line]:
+        if line not in old:
+            raise services.GameError(_("That line is not in your plan."))
+        return [kept for kept in old if kept != line]
+
+    return _save(user, game_id, ply, without, now)
 
 
 def clear_plan(user, game_id, *, now: datetime | None = None) -> None:
@@ -246,8 +262,9 @@ def box(user, game: Game, replay: int | None, number: int | None = None) -> dict
     allowed = may_plan(user, game, side)
     if plan is None and not allowed:
         return None
+    lines = plan.lines if plan else []
     return {
-        "lines": [_words(line, number) for line in plan.lines] if plan else [],
+        "lines": [{"moves": " ".join(line), "words": _words(line, number)} for line in lines],
         "ply": game.visible_ply(side),
         "open": allowed,
     }
