@@ -403,6 +403,30 @@ def _chat_news(request, game: Game, after: int | None, *, sent: bool = False):
     return render(request, "games/_chat.html#news", {"chat": box, "sent": sent})
 
 
+@login_required
+@require_POST
+def report_message(request, game_id, message_id):
+    """Report an opponent's chat message to the staff, or, sent again with a reason,
+    say why.  htmx gets the message's line, out of band: reported, or with why not; a
+    plain form goes back to the page, with a note if it was already reported."""
+    error = None
+    try:
+        chat.report_message(request.user, game_id, message_id, request.POST.get("reason", ""))
+    except services.GameError as refused:
+        if refused.status in (403, 404):
+            return HttpResponse(refused.message, status=refused.status, content_type="text/plain")
+        error = refused
+    if request.htmx:
+        line = chat.reportable(request.user, game_id, message_id)
+        said = "notice" if isinstance(error, chat.AlreadyReported) else "error"
+        context = {"line": line, said: error.message if error else ""}
+        return render(request, "games/_chat.html#reported", context)
+    if error:
+        say = messages.info if isinstance(error, chat.AlreadyReported) else messages.error
+        say(request, error.message)
+    return redirect(_page_url(game_id, request.POST.get("ply"), "game-chat"))
+
+
 def _after(value) -> int | None:
     """The last message id a page has; None (all of them) for anything else."""
     after = whole_number(value)

@@ -23,6 +23,11 @@ urlpatterns = [
     path("game/<int:game_id>/note", game_views.note, name="game_note"),
     path("game/<int:game_id>/plan", plan_views.plan, name="game_plan"),
     path("game/<int:game_id>/chat", game_views.chat_messages, name="game_chat"),
+    path(
+        "game/<int:game_id>/chat/<int:message_id>/report",
+        game_views.report_message,
+        name="game_chat_report",
+    ),
     path("game/<int:game_id>/record.txt", game_views.record, name="game_record"),
     path("game/<int:game_id>/explore", explore_views.explore_board, name="game_explore"),
     path("", views.home, name="home"),

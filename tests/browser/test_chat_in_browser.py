@@ -2,15 +2,15 @@
 bob's panel shows it by its own poll and he answers; the game's poll that brings
 alice's move leaves bob's half-typed answer where it was, and both panels go on
 polling after it.  Without JavaScript the form sends and comes back to the replay
-step it was sent from."""
+step it was sent from.  A player reports the opponent's message in place."""
 
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from games import services
-from games.models import ChatMessage
+from games import chat, services
+from games.models import ChatMessage, ChatReport
 from tests.browser.conftest import DESKTOP, PHONE, axe_violations, horizontal_overflow
 from tests.browser.test_games_in_browser import SEEN, moves_named, start
 
@@ -108,3 +108,32 @@ def test_chat_without_javascript_comes_back_to_the_replay_step(open_page, alice,
     expect(page.locator(".game-replay-note")).to_be_visible()
     expect(page.get_by_role("log")).to_contain_text("Why d2-f6?")
     assert horizontal_overflow(page) == 0
+
+
+def test_a_player_reports_a_message_in_place(open_page, alice, bob):
+    game = start("carolo", alice, bob)
+    chat.post_message(alice, game.pk, "Good luck!")
+    rude = chat.post_message(bob, game.pk, "You play like a fool.")
+    page_a, page_b = open_page(alice, PHONE), open_page(bob, DESKTOP)
+    for page in (page_a, page_b):
+        page.goto(f"/game/{game.pk}/")
+    page_a.evaluate("() => (window.__e2eMark = 1)")
+    lines_a = page_a.get_by_role("log").get_by_role("listitem")
+    expect(lines_a.first.get_by_role("button")).to_have_count(0)  # her own message
+    with page_a.expect_response(re.compile(r"/report$")) as sent:
+        lines_a.last.get_by_role("button", name="Report").click()
+    assert sent.value.status == 200
+    expect(lines_a.last).to_contain_text("Reported · Why?")
+    assert axe_violations(page_a) == []
+    lines_a.last.get_by_role("button", name="Cheating talk").click()
+    expect(lines_a.last.get_by_role("button")).to_have_count(0)
+    expect(lines_a.last).to_contain_text("You play like a fool.Reported")
+    assert page_a.evaluate("() => window.__e2eMark") == 1  # no page load
+    report = ChatReport.objects.get()
+    assert (report.message_id, report.reporter, report.reason) == (rude.pk, alice, "cheating")
+    # bob is told nothing, nor may he report his own message
+    page_b.reload()
+    lines_b = page_b.get_by_role("log").get_by_role("listitem")
+    expect(lines_b.last).to_have_text(re.compile(r"^bob .+You play like a fool\.$"))
+    expect(lines_b.first.get_by_role("button", name="Report")).to_have_count(1)  # alice's
+    assert horizontal_overflow(page_a) == 0

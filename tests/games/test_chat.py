@@ -54,7 +54,7 @@ def lines(response) -> list[str]:
     """The messages a response shows or appends, as "author: text"."""
     found = re.findall(
         r'<li class="chat-line[^"]*" id="chat-\d+"><span class="chat-author">([^<]*)</span> '
-        r'<time datetime="[^"]+">[^<]+</time><p class="chat-text">(.*?)</p></li>',
+        r'<time datetime="[^"]+">[^<]+</time><p class="chat-text">([^<]*)</p>',
         html(response),
         re.S,
     )
