@@ -9,6 +9,7 @@ urlpatterns = [
     path("@/<str:username>/unblock", views.unblock_player, name="unblock_player"),
     path("settings/", views.settings, name="settings"),
     path("settings/vacation/", views.vacation, name="vacation"),
+    path("settings/data.json", views.account_data, name="account_data"),
     path("settings/close/", views.close_account, name="close_account"),
     path("settings/tokens/", token_views.api_tokens, name="api_tokens"),
     path(

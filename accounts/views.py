@@ -1,3 +1,5 @@
+import math
+
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
@@ -7,14 +9,16 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.utils.translation import ngettext
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
 
 from games import clock
 from games.exports import export_text
 from games.profile_forms import FinishedGamesForm
 from games.profiles import finished_context, profile_context
 
-from . import blocks, closing
+from . import blocks, closing, data_export
 from .forms import CloseAccountForm, SettingsForm, VacationForm
 from .models import User
 
@@ -136,6 +140,38 @@ def vacation(request):
             return redirect("settings")
     context = {"form": SettingsForm(instance=request.user), **_sections(request.user, form)}
     return render(request, "accounts/settings.html", context, status=400)
+
+
+@login_required
+@require_GET
+@never_cache  # the player's private data: no copy kept by any cache
+def account_data(request):
+    """Everything the site holds about the player, as a JSON file to download
+    (``accounts.data_export``); a few times an hour, as each reads all their games."""
+    if not data_export.count_download(request.user):
+        seconds = data_export.seconds_to_wait()
+        minutes = math.ceil(seconds / 60)
+        messages.error(
+            request,
+            ngettext(
+                "You can download your data %(count)d times an hour: try again in "
+                "%(minutes)d minute.",
+                "You can download your data %(count)d times an hour: try again in "
+                "%(minutes)d minutes.",
+                minutes,
+            )
+            % {"count": data_export.DOWNLOADS_PER_HOUR, "minutes": minutes},
+        )
+        context = {"form": SettingsForm(instance=request.user), **_sections(request.user)}
+        response = render(request, "accounts/settings.html", context, status=429)
+        response["Retry-After"] = str(seconds)
+        return response
+    response = StreamingHttpResponse(
+        data_export.export_json(request.user), content_type="application/json"
+    )
+    filename = f"carolo-{request.user.username}-data.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
 
 
 @login_required

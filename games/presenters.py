@@ -147,6 +147,12 @@ def visible_moves(game: Game, side: str | None) -> list[ListedMove]:
     rows = (
         Move.objects.filter(game=game).order_by("ply").values_list("ply", "side", "text", "hidden")
     )
+    return listed_moves(rows, side)
+
+
+def listed_moves(rows, side: str | None) -> list[ListedMove]:
+    """The moves of ``rows`` (ply, side, text, hidden; in order) that ``side`` may see:
+    for moves read many games at once."""
     found = []
     for ply, mover, text, hidden in rows:
         if hidden and mover != side:
