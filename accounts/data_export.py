@@ -107,7 +107,7 @@ TABLES = (
         "emails",
         Notification,
         "user",
-        "kind game_id challenge_id created_at sent_at outcome",
+        "kind game_id challenge_id tournament_id created_at sent_at outcome",
     ),
 )
 

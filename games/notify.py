@@ -1,9 +1,10 @@
 """E-mail to players through an outbox.
 
-Services call the hooks here (``turn_started``, ``game_ended``, ``challenge_made``)
-inside their transaction: each writes ``Notification`` rows with a unique key,
-so the same event can never be written twice, and asks for delivery once the
-transaction commits.  Delivery (``deliver_due``) runs from a Celery task, kicked
+Services call the hooks here (``turn_started``, ``game_ended``, ``challenge_made``,
+and the tournaments' ``tournament_started``, ``tournament_finished``) inside their
+transaction: each writes ``Notification`` rows with a unique key, so the same
+event can never be written twice, and asks for delivery once the transaction
+commits.  Delivery (``deliver_due``) runs from a Celery task, kicked
 on commit and swept every minute by beat: if the broker is down when a move is
 made, the move is saved all the same and the sweep sends the e-mail later.
 The clock sweep ends games in batches inside ``in_bulk()``, which writes a
@@ -39,7 +40,7 @@ from django.utils import timezone, translation
 
 from games import clock, endings, presence, queries, store
 from games.held import Held
-from games.models import Challenge, Game, Notification
+from games.models import Challenge, Game, Notification, Tournament
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +84,28 @@ def challenge_made(challenge: Challenge, now: datetime) -> None:
         _write([_row(Kind.CHALLENGE, challenge.opponent_id, now, challenge=challenge)])
 
 
+def tournament_started(tournament: Tournament, player_ids, starter_id, now: datetime) -> None:
+    """A start e-mail to each entrant but the one who started it, who knows.  Their
+    games' turn e-mails come apart, as for any new game."""
+    _write(
+        [
+            _row(Kind.TOURNAMENT_START, user_id, now, tournament=tournament, key=str(user_id))
+            for user_id in player_ids
+            if user_id != starter_id
+        ]
+    )
+
+
+def tournament_finished(tournament: Tournament, player_ids, now: datetime) -> None:
+    """The final standings to each entrant."""
+    _write(
+        [
+            _row(Kind.TOURNAMENT_END, user_id, now, tournament=tournament, key=str(user_id))
+            for user_id in player_ids
+        ]
+    )
+
+
 def remind(game: Game, now: datetime, sides=None) -> int:
     """A reminder for each of ``sides`` (default: every player to act), once per
     deadline; the rows written."""
@@ -100,13 +123,14 @@ def remind(game: Game, now: datetime, sides=None) -> int:
     return _write(rows)
 
 
-def _row(kind, user_id, now, *, game=None, challenge=None, key="") -> Notification:
-    target = game.pk if game is not None else challenge.pk
+def _row(kind, user_id, now, *, game=None, challenge=None, tournament=None, key="") -> Notification:
+    target = next(about for about in (game, challenge, tournament) if about is not None).pk
     return Notification(
         kind=kind,
         user_id=user_id,
         game=game,
         challenge=challenge,
+        tournament=tournament,
         ply=game.ply if game is not None else 0,
         key=f"{kind}:{target}:{key}".rstrip(":"),
         created_at=now,
@@ -244,7 +268,11 @@ def _claim(now: datetime) -> list[Notification]:
         ids = [pk for pk, user_id in candidates if user_id not in busy]
         Notification.objects.filter(pk__in=ids).update(claimed_until=now + LEASE)
     # Most rows are settled without an e-mail: players and challenges load only to send one.
-    return list(Notification.objects.filter(pk__in=ids).select_related("user", "game"))
+    return list(
+        Notification.objects.filter(pk__in=ids).select_related(
+            "user", "game", "challenge", "tournament"
+        )
+    )
 
 
 def _mark(rows, outcome: str, now: datetime) -> None:
@@ -430,6 +458,15 @@ def _deliver_one(row: Notification, now: datetime) -> int:
             return 0
         items.sort(key=_by_time_left)
         _send(user, "daily", {"items": items, "count": len(items)}, [row])
+    elif row.kind == Kind.TOURNAMENT_START:
+        # A tournament's start and end are rare news, not turns: sent at once to
+        # daily-summary players too, as a result is.
+        if row.tournament.status != Tournament.Status.RUNNING:
+            _mark([row], Outcome.STALE, now)  # over already: its start is no news
+            return 0
+        _send(user, "tournament-started", _tournament_started(row.tournament, user), [row])
+    elif row.kind == Kind.TOURNAMENT_END:
+        _send(user, "tournament-finished", _tournament_finished(row.tournament, user), [row])
     _mark([row], Outcome.SENT, now)
     return 1
 
@@ -476,6 +513,37 @@ def _game_item(game: Game, user, now: datetime) -> dict:
         "time_left": clock.time_left_text(game, now),
         "left": clock.time_left(game, now),
         "url": game_url(game),
+    }
+
+
+def _tournament_url(tournament: Tournament) -> str:
+    return _url(reverse("tournament", args=[tournament.pk]))
+
+
+def _tournament_started(tournament: Tournament, user) -> dict:
+    games = tournament.games.filter(Q(white=user) | Q(black=user)).count()
+    return {"tournament": tournament, "games": games, "url": _tournament_url(tournament)}
+
+
+def _tournament_finished(tournament: Tournament, user) -> dict:
+    """The page's standings (``tournaments.standings``), the player's own line apart."""
+    from games import tournaments  # it imports this module
+
+    table = [
+        {
+            "rank": row.rank,
+            "player": row.player,
+            "points": tournaments.points_text(row.points),
+            "sb": tournaments.points_text(row.sonneborn_berger),
+            "is_me": row.player.pk == user.pk,
+        }
+        for row in tournaments.standings(tournament)
+    ]
+    return {
+        "tournament": tournament,
+        "mine": next(line for line in table if line["is_me"]),
+        "table": table,
+        "url": _tournament_url(tournament),
     }
 
 

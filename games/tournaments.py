@@ -5,7 +5,9 @@ challenge's: game, options, days per move, rated).  When its creator starts it,
 or when it fills up, every game is made at once: each pair plays twice, once with
 each colour (a double round robin), through ``services.new_game``, so that each
 game is an ordinary one (its moves, clock, e-mails, ratings, API).  It is over
-when its last game ends (``game_ended``, from ``services._finish``).
+when its last game ends (``game_ended``, from ``services._finish``).  Its entrants
+are told by e-mail when it starts (but the one who started it) and when it is
+over (the final standings), through the outbox (``notify``).
 
 Each action is one transaction: the acting player's row is locked first (the cap
 of tournaments per player, and a block made meanwhile, are then seen), then the
@@ -28,7 +30,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import Block
-from games import services
+from games import notify, services
 from games.held import Held
 from games.models import Entry, Game, Tournament
 from games.models.tournaments import MAX_PLAYERS, MIN_PLAYERS
@@ -109,7 +111,7 @@ def join(user, tournament_id, *, now: datetime | None = None) -> Tournament:
     _check_not_blocked(user, entrants)
     Entry.objects.create(tournament=tournament, player=user, joined_at=now)
     if len(entrants) + 1 == tournament.max_players:
-        _begin(tournament, [*entrants, user], now)
+        _begin(tournament, [*entrants, user], user, now)
     return tournament
 
 
@@ -153,15 +155,15 @@ def start(user, tournament_id, *, now: datetime | None = None) -> Tournament:
         raise Conflict(
             _("A tournament starts with at least %(count)s players.") % {"count": MIN_PLAYERS}
         )
-    _begin(tournament, entrants, now)
+    _begin(tournament, entrants, user, now)
     return tournament
 
 
-def _begin(tournament: Tournament, entrants: list, now: datetime) -> None:
+def _begin(tournament: Tournament, entrants: list, starter, now: datetime) -> None:
     """Make every game of the double round robin: each ordered pair (white, black)
     once.  Each game writes the turn e-mail of the player to act; a player with
     several of them gets one digest (notify._deliver_turns), the rows being due
-    together."""
+    together.  The entrants but ``starter`` get the news of the start besides."""
     for white, black in permutations(entrants, 2):
         services.new_game(
             white,
@@ -176,6 +178,7 @@ def _begin(tournament: Tournament, entrants: list, now: datetime) -> None:
     tournament.status = Tournament.Status.RUNNING
     tournament.started_at = now
     tournament.save(update_fields=["status", "started_at"])
+    notify.tournament_started(tournament, [player.pk for player in entrants], starter.pk, now)
 
 
 # -- checks ------------------------------------------------------------------------------
@@ -269,6 +272,9 @@ def _finish_if_over(tournament_id: int, now: datetime, ending: int | None = None
     tournament.status = Tournament.Status.FINISHED
     tournament.finished_at = now
     tournament.save(update_fields=["status", "finished_at"])
+    # Under the lock, once: two last games ending at once write the e-mails once.
+    players = list(tournament.entries.values_list("player_id", flat=True))
+    notify.tournament_finished(tournament, players, now)
     return True
 
 
@@ -304,8 +310,9 @@ def standings(tournament: Tournament, entrants: list | None = None, games=None) 
     """Each entrant's games played, wins, draws, losses and points (1, ½, 0), and the
     Sonneborn-Berger tiebreak (the points of the opponents beaten, plus half the
     points of those drawn with, once per game); sorted by points, then
-    Sonneborn-Berger, then name.  An aborted game, or one still being played, counts
-    as not played.  Two queries (none for what the caller passes)."""
+    Sonneborn-Berger, then name, those equal on both sharing a place (1, 1, 3).  An
+    aborted game, or one still being played, counts as not played.  Two queries
+    (none for what the caller passes)."""
     if entrants is None:
         entrants = entrants_of(tournament)
     if games is None:
@@ -341,6 +348,9 @@ def standings(tournament: Tournament, entrants: list | None = None, games=None) 
     )
     for number, row in enumerate(ordered, 1):
         row.rank = number
+        above = ordered[number - 2] if number > 1 else None
+        if above and (above.points, above.sonneborn_berger) == (row.points, row.sonneborn_berger):
+            row.rank = above.rank
     return ordered
 
 

@@ -1,8 +1,9 @@
 """The notification outbox: rows written in the same transaction as the change they report.
 
 A row is an event to tell one player about (their turn, a reminder, a result, a
-challenge, the daily digest).  Its ``key`` is unique, so writing the same event
-twice is impossible; delivery claims due rows, sends, and sets ``sent_at``.
+challenge, the daily digest, a tournament's start or end).  Its ``key`` is unique,
+so writing the same event twice is impossible; delivery claims due rows, sends,
+and sets ``sent_at``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ class Notification(models.Model):
         RESULT = "result", _("Result")
         CHALLENGE = "challenge", _("Challenge")
         DAILY = "daily", _("Daily digest")
+        TOURNAMENT_START = "tour-start", _("Tournament started")
+        TOURNAMENT_END = "tour-end", _("Tournament over")
 
     class Outcome(models.TextChoices):
         SENT = "sent", _("Sent")
@@ -37,6 +40,9 @@ class Notification(models.Model):
     game = models.ForeignKey("Game", models.CASCADE, null=True, blank=True, related_name="+")
     challenge = models.ForeignKey(
         "Challenge", models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    tournament = models.ForeignKey(
+        "Tournament", models.CASCADE, null=True, blank=True, related_name="+"
     )
     ply = models.PositiveIntegerField(default=0)  # the game's ply when the row was written
     key = models.CharField(max_length=100)  # e.g. turn:<game>:<ply>:<user>; unique
