@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 from datetime import datetime
-from itertools import groupby
 
 from allauth.account.models import EmailAddress
 from django.db.models import Q
@@ -31,7 +30,6 @@ from games.models import (
     ChatReport,
     Entry,
     Game,
-    Move,
     Note,
     Notification,
     Plan,
@@ -39,7 +37,7 @@ from games.models import (
     RatingChange,
 )
 from games.notify import game_url
-from games.presenters import listed_moves, view_fen
+from games.presenters import listed_moves, move_rows, view_fen
 
 from .models import ApiToken, Block
 
@@ -172,12 +170,7 @@ def _games(user) -> Iterator[dict]:
         chunk = list(games.filter(pk__gt=last)[:CHUNK])
         if not chunk:
             return
-        moves = (
-            Move.objects.filter(game__in=[game.pk for game in chunk])
-            .order_by("game_id", "ply")
-            .values_list("game_id", "ply", "side", "text", "hidden")
-        )
-        rows = {pk: [row[1:] for row in group] for pk, group in groupby(moves, lambda r: r[0])}
+        rows = move_rows([game.pk for game in chunk])
         for game in chunk:
             yield _game(game, game.side_of(user), rows.get(game.pk, []))
         if len(chunk) < CHUNK:

@@ -4,9 +4,8 @@ The records are ``presenters.record_text``'s, so the file shows no more than eac
 game's own record would (nothing of a secret Shuuro army, say). The games are those
 of the profile's finished games list with the same filters, the latest first.
 
-Built in bounded memory: one query for the ids (at most ``EXPORT_LIMIT`` + 1), one
-per ``CHUNK`` games with their players, and the one ``record_text`` makes per game
-for its moves.
+Built in bounded memory: one query for the ids (at most ``EXPORT_LIMIT`` + 1), then
+two per ``CHUNK`` games: the games with their players, and their moves.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ from collections.abc import Iterator
 from django.utils.translation import gettext as _
 
 from games.models import Game
-from games.presenters import record_text
+from games.presenters import move_rows, record_text
 from games.profiles import LATEST_FIRST, GameFilter, ended_games, named_player
 
 EXPORT_LIMIT = 1000
@@ -58,11 +57,12 @@ def _records(ids: list[int], viewer, more: str) -> Iterator[str]:
     for start in range(0, len(ids), CHUNK):
         chunk = ids[start : start + CHUNK]
         games = Game.objects.select_related("white", "black").in_bulk(chunk)
+        moves = move_rows(chunk)
         for pk in chunk:
             game = games.get(pk)
             if game is None:  # deleted since the ids were read
                 continue
-            yield separator + record_text(game, game.side_of(viewer))
+            yield separator + record_text(game, game.side_of(viewer), moves.get(pk, []))
             separator = "\n"
     if more:
         yield more

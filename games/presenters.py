@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import timedelta
+from itertools import groupby
+from operator import itemgetter
 
 from django.urls import reverse
 from django.utils import timezone
@@ -150,9 +152,20 @@ def visible_moves(game: Game, side: str | None) -> list[ListedMove]:
     return listed_moves(rows, side)
 
 
+def move_rows(game_ids) -> dict[int, list[tuple]]:
+    """Each of ``game_ids``' move rows (ply, side, text, hidden), in order, for
+    ``listed_moves``: the moves of many games in one query."""
+    rows = (
+        Move.objects.filter(game__in=game_ids)
+        .order_by("game_id", "ply")
+        .values_list("game_id", "ply", "side", "text", "hidden")
+    )
+    return {pk: [row[1:] for row in group] for pk, group in groupby(rows, itemgetter(0))}
+
+
 def listed_moves(rows, side: str | None) -> list[ListedMove]:
     """The moves of ``rows`` (ply, side, text, hidden; in order) that ``side`` may see:
-    for moves read many games at once."""
+    for moves read many games at once (``move_rows``)."""
     found = []
     for ply, mover, text, hidden in rows:
         if hidden and mover != side:
@@ -235,9 +248,10 @@ def view_board(position, side: str | None) -> rules.Board:
     return board_for(side) if board_for else position.board()
 
 
-def record_text(game: Game, side: str | None) -> str:
-    """The game record the viewer may download: start, options, moves, current FEN."""
-    moves = visible_moves(game, side)
+def record_text(game: Game, side: str | None, rows: list[tuple] | None = None) -> str:
+    """The game record the viewer may download: start, options, moves, current FEN.
+    One query for the moves, none if their ``rows`` (``move_rows``) are given."""
+    moves = visible_moves(game, side) if rows is None else listed_moves(rows, side)
     lines = [
         f"# {game.get_variant_display()} #{game.pk}: {game.white} (white) v {game.black} (black)",
         f"variant: {game.variant}",
