@@ -34,6 +34,7 @@ from games.api_schemas import (
     GameOut,
     GameSummary,
     MoveIn,
+    RematchIn,
 )
 from games.models import Challenge, Game
 from games.presenters import poll_token, view_fen
@@ -158,6 +159,7 @@ def _challenge_out(request, challenge: Challenge) -> dict:
         "opponent": challenge.opponent.username if challenge.opponent else None,
         "created_at": challenge.created_at,
         "game_id": challenge.game_id,
+        "rematch_of": challenge.rematch_of_id,
     }
 
 
@@ -352,6 +354,19 @@ def draw(request, id: int, data: DrawIn):
     """Offer a draw, or accept or decline the opponent's offer."""
     game = services.draw_action(request.auth, id, data.action)
     return game_state(request, game, request.auth)
+
+
+@router.post("/games/{int:id}/rematch", response={200: ChallengeOut, **ERRORS}, tags=["games"])
+def rematch(request, id: int, data: RematchIn):
+    """Offer the other player of an ended game a new one like it, colours swapped, or
+    answer their offer (accept, decline) or withdraw mine (cancel).  The offer is a
+    challenge to them with ``rematch_of`` set; offering when they have offered
+    accepts theirs, and a site bot accepts at once: ``game_id`` is then the new game."""
+    if data.action == "offer":
+        challenge = services.offer_rematch(request.auth, id)
+    else:
+        challenge = services.answer_rematch(request.auth, id, data.action)
+    return _challenge_out(request, challenge)
 
 
 @router.post("/games/{int:id}/abort", response={200: GameOut, **ERRORS}, tags=["games"])

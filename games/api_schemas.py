@@ -129,6 +129,7 @@ class ChallengeOut(Schema):
     opponent: str | None
     created_at: datetime
     game_id: int | None  # the game it started, once accepted
+    rematch_of: int | None  # the ended game it is a rematch of
 
 
 class ChallengeClosed(Schema):
@@ -193,3 +194,7 @@ class MoveIn(Schema):
 
 class DrawIn(Schema):
     action: Literal["offer", "accept", "decline"]
+
+
+class RematchIn(Schema):
+    action: Literal["offer", "accept", "decline", "cancel"]

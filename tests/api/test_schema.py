@@ -22,6 +22,7 @@ PATHS = {
     "/api/games/{id}/resign": {"post"},
     "/api/games/{id}/draw": {"post"},
     "/api/games/{id}/abort": {"post"},
+    "/api/games/{id}/rematch": {"post"},
 }
 
 
