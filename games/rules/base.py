@@ -106,16 +106,6 @@ def square_name(file: int, rank: int) -> str:
     return f"{FILES[file]}{rank + 1}"
 
 
-def parse_square(name: str, files: int, ranks: int) -> tuple[int, int]:
-    """A square name to a 0-based (file, rank), checked against the board size."""
-    if len(name) < 2 or name[0] not in FILES[:files] or not is_number(name[1:]):
-        raise InvalidMove(_("not a square: {name!r}", name=name))
-    rank = int(name[1:]) - 1
-    if not 0 <= rank < ranks or name[1] == "0":
-        raise InvalidMove(_("not a square: {name!r}", name=name))
-    return FILES.index(name[0]), rank
-
-
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended: ``winner`` is WHITE, BLACK or None for a draw."""
@@ -159,6 +149,7 @@ class Position(ABC):
     key: ClassVar[str]  # "carolo", "carge", "rococo", "shuuro", "shuuro-mini"
     title: ClassVar[str]
     options: ClassVar[tuple[Option, ...]] = ()
+    piece_names: ClassVar[Mapping[str, str]]  # White's FEN letter -> the piece's English name
 
     # -- construction and notation -------------------------------------------------
     @classmethod

@@ -56,7 +56,7 @@ PERFT_TABLE_SIZE = 500_000  # subtree counts perft remembers (some 400 bytes eac
 
 LETTERS = {1: "P", 2: "S", -1: "p", -2: "s"}
 VALUES = {letter: value for value, letter in LETTERS.items()}
-PIECE_NAMES = {"P": "pawn", "S": "stack", "p": "pawn", "s": "stack"}
+PIECE_NAMES = {"P": "pawn", "S": "stack"}
 SIDE_NAMES = {1: "White", -1: "Black"}
 SQUARE_NAMES = tuple(square_name(sq % SIZE, sq // SIZE) for sq in range(SQUARES))
 

@@ -88,11 +88,6 @@ def _ending_words(ending: Outcome) -> Message:
     return ENDINGS[ending.reason, ending.winner]
 
 
-def piece_name(letter: str) -> str:
-    """The English name of a FEN letter of either colour: ``piece_name("h") == "Hubris"``."""
-    return PIECE_NAMES[letter.upper()]
-
-
 SQUARE_NAMES = tuple(square_name(sq % 8, sq // 8) for sq in range(64))  # a1, b1, ... h8
 
 
@@ -322,6 +317,7 @@ class CaroloPosition(Position):
     key = "carolo"
     title = "Le Carolo"
     options = (Option("fen", "", "a start position as a FEN (empty: the standard start)"),)
+    piece_names = PIECE_NAMES
 
     def __init__(self, board: tuple[int, ...], side: int, ney: int, fullmove: int) -> None:
         self._board = board

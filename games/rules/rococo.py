@@ -31,7 +31,7 @@ LETTER_TYPE = {"p": rb.PAWN, "r": rb.SWAPPER, "n": rb.LEAPER, "b": rb.CHAMELEON}
 LETTER_TYPE |= {"q": rb.PUSHME, "m": rb.IMMOBILIZER, "k": rb.KING}
 TYPE_LETTER = {t: letter for letter, t in LETTER_TYPE.items()}
 
-PIECE_NAME: Mapping[str, str] = {
+PIECE_NAMES: Mapping[str, str] = {
     "P": "cannon pawn",
     "R": "swapper",
     "N": "long leaper",
@@ -74,7 +74,7 @@ EDGE_SQUARES = frozenset(_name(sq) for sq in rb.SQUARES if rb.EDGE[sq])
 class RococoPosition(Position):
     key = "rococo"
     title = "Rococo"
-    piece_name: ClassVar[Mapping[str, str]] = PIECE_NAME
+    piece_names: ClassVar[Mapping[str, str]] = PIECE_NAMES
 
     __slots__ = ("_board", "_side", "_plies", "_swap", "_kings", "_moves")
 

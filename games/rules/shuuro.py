@@ -124,11 +124,6 @@ def _army_size(count: int) -> Message:
     return _("an army has at most {count} pieces", count=count)
 
 
-def piece_name(letter: str) -> str:
-    """``"q"`` -> ``"Queen"``."""
-    return PIECE_NAMES[letter.upper()]
-
-
 def _count(hand: Sequence[int]) -> int:
     return sum(hand[1:])
 

@@ -7,7 +7,7 @@ the comment above each assertion gives the reasoning.  Squares: a1 bottom left.
 import pytest
 
 from games.rules import BLACK, WHITE, IllegalMove, InvalidFen, InvalidMove, InvalidOption
-from games.rules.carolo import CaroloPosition, piece_name
+from games.rules.carolo import CaroloPosition
 
 START = "ahbcebha/3a1a2/8/8/8/8/3A1A2/AHBCEBHA w c1f1c8f8 1"
 
@@ -110,8 +110,8 @@ def test_bad_fens_are_refused_with_a_reason(fen, words):
 
 
 def test_piece_names():
-    assert [piece_name(x) for x in "ECBHA"] == ["Ego", "Carolo", "Bayard", "Hubris", "Aymon"]
-    assert piece_name("h") == "Hubris"
+    names = [CaroloPosition.piece_names[x] for x in "ECBHA"]
+    assert names == ["Ego", "Carolo", "Bayard", "Hubris", "Aymon"]
 
 
 # -- the ordinary pieces --------------------------------------------------------------

@@ -109,3 +109,19 @@ def test_an_engine_with_history_rules_of_its_own_is_given_the_whole_history(key)
     engine = rules.get(key)
     own_rules = engine.history_outcome.__func__ is not rules.Position.history_outcome.__func__
     assert engine.HISTORY_KEYS_ONLY is not own_rules
+
+
+@pytest.mark.parametrize(
+    ("key", "letters"),
+    [
+        ("carolo", "ECBHA"),  # Ego, Carolo, Bayard, Hubris, Aymon
+        ("carge", "PS"),  # a pawn, a stack of pawns
+        ("rococo", "KPRNBQM"),
+        ("shuuro", "KQRBNP"),
+        ("shuuro-mini", "KQRBNP"),
+    ],
+)
+def test_every_engine_names_each_of_its_pieces(key, letters):
+    names = rules.get(key).piece_names
+    assert sorted(names) == sorted(letters)
+    assert len(set(names.values())) == len(letters)  # no two pieces share a name

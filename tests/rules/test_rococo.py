@@ -498,7 +498,7 @@ def test_board_has_the_36_square_edge_ring():
     assert (board.files, board.ranks) == (10, 10)
     assert len(board.edge) == 36 and "a1" in board.edge and "e5" not in board.edge
     assert board.pieces["f2"] == "K" and board.pieces["b9"] == "r"
-    assert RococoPosition.piece_name["Q"] == "pushme-pullyu"
+    assert RococoPosition.piece_names["Q"] == "pushme-pullyu"
 
 
 # -- the seed's diagrams ----------------------------------------------------------------

@@ -4,7 +4,7 @@ import pytest
 
 from games.rules import BLACK, CHANCE, WHITE, IllegalMove, InvalidFen, InvalidMove, InvalidOption
 from games.rules.__main__ import main
-from games.rules.shuuro import PRICES, MiniShuuroPosition, ShuuroPosition, piece_name
+from games.rules.shuuro import PRICES, MiniShuuroPosition, ShuuroPosition
 
 EMPTY12 = "/".join(["12"] * 12)
 OPTIONS = "budget=800,limits=on,scouts=off,jungle=2,castle=off,serious=off"
@@ -217,7 +217,7 @@ def test_bad_fens_are_refused(fen):
 
 
 def test_site_tables():
-    assert piece_name("q") == "Queen" and PRICES["R"] == 70
+    assert ShuuroPosition.piece_names["Q"] == "Queen" and PRICES["R"] == 70
 
 
 # -- words for players ----------------------------------------------------------------
