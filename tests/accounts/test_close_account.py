@@ -79,6 +79,7 @@ def test_the_page_says_what_closing_does_and_that_the_player_cannot_undo_it(clie
     assert "cancels your open challenges and declines those sent to you" in page
     assert "You cannot undo this yourself: only the site’s staff can reopen" in page
     assert 'type="password" name="password"' in page
+    assert '<a href="/settings/data.json">download your data</a>' in page  # before going
     alice.refresh_from_db()
     assert alice.is_active  # looking closes nothing
 
