@@ -37,7 +37,7 @@ from games.models import (
     RatingChange,
 )
 from games.notify import game_url
-from games.presenters import listed_moves, move_rows, view_fen
+from games.presenters import game_moves, listed_moves, view_fen
 
 from .models import ApiToken, Block
 
@@ -170,7 +170,7 @@ def _games(user) -> Iterator[dict]:
         chunk = list(games.filter(pk__gt=last)[:CHUNK])
         if not chunk:
             return
-        rows = move_rows([game.pk for game in chunk])
+        rows = game_moves([game.pk for game in chunk])
         for game in chunk:
             yield _game(game, game.side_of(user), rows.get(game.pk, []))
         if len(chunk) < CHUNK:

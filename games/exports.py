@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from django.utils.translation import gettext as _
 
 from games.models import Game
-from games.presenters import move_rows, record_text
+from games.presenters import game_moves, record_text
 from games.profiles import LATEST_FIRST, GameFilter, ended_games, named_player
 
 EXPORT_LIMIT = 1000
@@ -57,7 +57,7 @@ def _records(ids: list[int], viewer, more: str) -> Iterator[str]:
     for start in range(0, len(ids), CHUNK):
         chunk = ids[start : start + CHUNK]
         games = Game.objects.select_related("white", "black").in_bulk(chunk)
-        moves = move_rows(chunk)
+        moves = game_moves(chunk)
         for pk in chunk:
             game = games.get(pk)
             if game is None:  # deleted since the ids were read

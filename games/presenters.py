@@ -152,7 +152,7 @@ def visible_moves(game: Game, side: str | None) -> list[ListedMove]:
     return listed_moves(rows, side)
 
 
-def move_rows(game_ids) -> dict[int, list[tuple]]:
+def game_moves(game_ids) -> dict[int, list[tuple]]:
     """Each of ``game_ids``' move rows (ply, side, text, hidden), in order, for
     ``listed_moves``: the moves of many games in one query."""
     rows = (
@@ -165,7 +165,7 @@ def move_rows(game_ids) -> dict[int, list[tuple]]:
 
 def listed_moves(rows, side: str | None) -> list[ListedMove]:
     """The moves of ``rows`` (ply, side, text, hidden; in order) that ``side`` may see:
-    for moves read many games at once (``move_rows``)."""
+    for moves read many games at once (``game_moves``)."""
     found = []
     for ply, mover, text, hidden in rows:
         if hidden and mover != side:
@@ -250,7 +250,7 @@ def view_board(position, side: str | None) -> rules.Board:
 
 def record_text(game: Game, side: str | None, rows: list[tuple] | None = None) -> str:
     """The game record the viewer may download: start, options, moves, current FEN.
-    One query for the moves, none if their ``rows`` (``move_rows``) are given."""
+    One query for the moves, none if their ``rows`` (``game_moves``) are given."""
     moves = visible_moves(game, side) if rows is None else listed_moves(rows, side)
     lines = [
         f"# {game.get_variant_display()} #{game.pk}: {game.white} (white) v {game.black} (black)",
