@@ -39,6 +39,7 @@ class Played:
 
     side: str
     text: str
+    phase: str  # the phase of the position it was played in
 
 
 @dataclass
@@ -115,9 +116,9 @@ def replay(start, texts: list[str]) -> Line:
                 "reason": _refusal(position, text),
             }
             break
-        side = mover(position)
+        side, phase = mover(position), position.phase
         position = position.play(position.parse_move(text, side))
-        line.moves.append(Played(side, text))
+        line.moves.append(Played(side, text, phase))
         at += used
     line.position = position
     return line
@@ -129,9 +130,9 @@ def extend(line: Line, text: str) -> Line:
     position = line.position
     if len(line.moves) == MAX_MOVES or text not in _offered(position):
         return replay(line.start, [*(move.text for move in line.moves), text])  # says why
-    side = mover(position)
+    side, phase = mover(position), position.phase
     position = position.play(position.parse_move(text, side))
-    return Line(line.start, position, [*line.moves, Played(side, text)])
+    return Line(line.start, position, [*line.moves, Played(side, text, phase)])
 
 
 def _offered(position) -> set[str]:
@@ -261,7 +262,9 @@ def context(
             {
                 "number": n,
                 "mover": render.MOVER_WORDS[move.side],
-                "text": render.chance_words(move.text) if move.side == rules.CHANCE else move.text,
+                "text": render.chance_words(move.text, move.phase)
+                if move.side == rules.CHANCE
+                else move.text,
                 "url": explore_url(game.pk, step, moves[:n]),
                 "current": n == len(moves),
             }
@@ -282,7 +285,10 @@ def context(
         ]
         if selected
         else [],
-        "chance": [(render.chance_words(text), with_move(text)) for text in chance_moves(position)],
+        "chance": [
+            (render.chance_words(text, position.phase), with_move(text))
+            for text in chance_moves(position)
+        ],
         "fen": position.fen(),
         "problem": line.problem,
         "notice": notice,
@@ -329,8 +335,12 @@ def _status(game: Game, position, to_move: str | None) -> dict:
     if ending is not None:
         status["result"] = reason_words(ending.reason, ending.winner)
         return status
-    if to_move == rules.CHANCE:
-        status["turn"] = _("The dice decide who goes first.")
+    if to_move == rules.CHANCE and position.phase == "deployment":
+        status["turn"] = _("The dice decide who deploys first.")
+    elif to_move == rules.CHANCE and position.phase == "fight":
+        status["turn"] = _("The dice decide who moves first.")
+    elif to_move == rules.CHANCE:
+        status["turn"] = _("The dice are rolled next.")
     elif to_move in rules.SIDES:
         status["turn"] = _("%(side)s to move.") % {"side": render.SIDE_NAMES[to_move]}
         in_check = getattr(position, "in_check", None)

@@ -442,20 +442,39 @@ def _hand(
 # the move list's word for who moved; a side's whole recruitment (Shuuro) has its own
 MOVER_WORDS = {**SIDE_NAMES, CHANCE: gettext_lazy("Dice")}
 ARMY_WORDS = {WHITE: gettext_lazy("White's army:"), BLACK: gettext_lazy("Black's army:")}
-# the dice's moves as stored (Shuuro: "roll 3,5", "first w") -> the list's words
+# the dice's moves as stored (Shuuro: "roll 3,5", "first w") -> the list's words.
+# Shuuro's dice say who goes first twice, in the same words: who deploys first
+# (before the first placement), then who moves first (after the last one).
 ROLL_RE = re.compile(r"roll ([1-6]),([1-6])")
 FIRST_WORDS = {
-    "first w": gettext_lazy("White goes first"),
-    "first b": gettext_lazy("Black goes first"),
+    ("first w", "deployment"): gettext_lazy("White deploys first"),
+    ("first b", "deployment"): gettext_lazy("Black deploys first"),
+    ("first w", "fight"): gettext_lazy("White moves first"),
+    ("first b", "fight"): gettext_lazy("Black moves first"),
 }
+FIRSTS = frozenset(text for text, _phase in FIRST_WORDS)
 
 
-def chance_words(text: str) -> str:
-    """A dice move in words: "roll 3,5" -> "3, 5", "first w" -> "White goes first"."""
+def chance_words(text: str, phase: str) -> str:
+    """A dice move in words, in the ``phase`` of the position it was rolled in:
+    "roll 3,5" -> "3, 5", "first w" -> "White deploys first" or "White moves first"."""
     roll = ROLL_RE.fullmatch(text)
     if roll:
         return f"{roll[1]}, {roll[2]}"
-    return str(FIRST_WORDS.get(text, text))
+    return str(FIRST_WORDS.get((text, phase), text))
+
+
+def roll_phases(entries: Iterable[Any], placed: bool = False) -> dict[int, str]:
+    """The phase each who-goes-first roll of ``entries`` (by number) was rolled in:
+    deployment until a piece has been placed (``placed``: before ``entries``), the
+    fight after."""
+    phases = {}
+    for entry in entries:
+        if entry.side == CHANCE and entry.text in FIRSTS:
+            phases[entry.number] = "fight" if placed else "deployment"
+        elif not entry.army and "@" in entry.text:
+            placed = True
+    return phases
 
 
 def _row_of(entry) -> str:
@@ -463,12 +482,14 @@ def _row_of(entry) -> str:
     for a cell of the list's grid); "" for a line in a cell."""
     if entry.army:
         return "army"
-    if entry.side == CHANCE and entry.text in FIRST_WORDS:
+    if entry.side == CHANCE and entry.text in FIRSTS:
         return "first"
     return ""
 
 
-def move_rows(entries: Iterable[Any], shown: int) -> list[dict[str, Any]]:
+def move_rows(
+    entries: Sequence[Any], shown: int, phases: dict[int, str] | None = None
+) -> list[dict[str, Any]]:
     """The lines ``games/_move_list.html`` prints, one per entry of the move list
     (``number``, ``step``, ``side``, ``text``, ``hidden``, ``army``); ``shown`` is the
     number of the entry whose position the board shows (0: none).
@@ -477,6 +498,8 @@ def move_rows(entries: Iterable[Any], shown: int) -> list[dict[str, Any]]:
     working out each line's link and words in the template took most of a long
     game's replay step (30 of 40 ms at 300 moves).
     """
+    if phases is None:
+        phases = roll_phases(entries)
     # the catalogue's words, printed as {% translate %} prints them: unescaped
     movers = {side: mark_safe(str(word)) for side, word in MOVER_WORDS.items()}
     armies = {side: mark_safe(str(word)) for side, word in ARMY_WORDS.items()}
@@ -487,7 +510,9 @@ def move_rows(entries: Iterable[Any], shown: int) -> list[dict[str, Any]]:
             "current": entry.number == shown,
             "row": _row_of(entry),
             "mover": armies[entry.side] if entry.army else movers[entry.side],
-            "text": chance_words(entry.text) if entry.side == CHANCE else entry.text,
+            "text": chance_words(entry.text, phases.get(entry.number, ""))
+            if entry.side == CHANCE
+            else entry.text,
             "hidden": entry.hidden,
         }
         for entry in entries
@@ -521,12 +546,15 @@ def move_list(entries: Sequence[Any], shown: int, seen: str | None = None) -> di
         if count == seen_count:
             prefix = hasher.hexdigest()
     key = f"{len(entries)}.{shown}.{hasher.hexdigest()}"
+    phases = roll_phases(entries)
     if not seen_count or prefix != seen_digest:
-        return {"key": key, "rows": move_rows(entries, shown), "append": [], "replace": []}
+        return {"key": key, "rows": move_rows(entries, shown, phases), "append": [], "replace": []}
     marks = {seen_shown, shown} - {0} if seen_shown != shown else set()
     return {
         "key": key,
         "rows": None,
-        "append": move_rows(entries[seen_count:], shown),
-        "replace": move_rows([entries[n - 1] for n in sorted(marks) if n <= seen_count], shown),
+        "append": move_rows(entries[seen_count:], shown, phases),
+        "replace": move_rows(
+            [entries[n - 1] for n in sorted(marks) if n <= seen_count], shown, phases
+        ),
     }

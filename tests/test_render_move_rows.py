@@ -102,18 +102,46 @@ def test_the_words_are_in_the_viewers_language():
     ]
 
 
+# Shuuro: the armies, a plinth roll, who deploys first, the placements, who moves first
+SHUURO = [
+    Entry(1, 3, "white", "Q", army=True),
+    Entry(2, 4, "black", "R", army=True),
+    Entry(3, 5, "chance", "roll 5,5"),
+    Entry(4, 6, "chance", "first b"),
+    Entry(5, 7, "black", "k@a6"),
+    Entry(6, 8, "white", "K@c1"),
+    Entry(7, 9, "black", "r@b6"),
+    Entry(8, 10, "white", "Q@d1"),
+    Entry(9, 11, "chance", "first w"),
+    Entry(10, 12, "white", "d1_d5"),
+]
+
+
 def test_the_dice_are_told_in_words_of_the_viewers_language():
-    # stored as "roll 5,5" and "first w": the list says what they mean
-    entries = [
-        Entry(1, 1, "chance", "roll 5,5"),
-        Entry(2, 2, "chance", "first w"),
-        Entry(3, 3, "chance", "first b"),
+    # stored as "roll 5,5" and "first b", "first w": the list says what they mean,
+    # the same "first" before the first placement and after the last
+    dice = [3, 4, 9]
+    assert [texts(move_rows(SHUURO, 0))[n - 1] for n in dice] == [
+        "5, 5",
+        "Black deploys first",
+        "White moves first",
     ]
-    assert texts(move_rows(entries, 0)) == ["5, 5", "White goes first", "Black goes first"]
     with translation.override("fr"):
-        assert texts(move_rows(entries, 0)) == ["5, 5", "Blanc commence", "Noir commence"]
+        assert [texts(move_rows(SHUURO, 0))[n - 1] for n in dice] == [
+            "5, 5",
+            "Noir déploie en premier",
+            "Blanc joue en premier",
+        ]
     # a player's move is never reworded, whatever its text
     assert texts(move_rows([Entry(1, 1, "white", "first w")], 0)) == ["first w"]
+
+
+def test_the_roll_that_comes_after_the_placements_says_so_when_it_is_sent_alone():
+    # the page holds the list up to the last placement: the roll comes as a new line
+    seen = move_list(SHUURO[:8], 8)["key"]
+    listed = move_list(SHUURO[:9], 9, seen)
+    assert listed["rows"] is None
+    assert texts(listed["append"]) == ["White moves first"]
 
 
 def test_an_army_and_who_goes_first_have_rows_of_their_own():

@@ -389,11 +389,11 @@ def test_shuuro_who_goes_first_is_a_button_after_deployment(client, deploying):
     deployed = "K@c1 k@a6 Q@d1 R@e1"
     response = explore(client, deploying, line=deployed)
     body = words(response)
-    assert "The dice decide who goes first." in body and "Who goes first?" in body
+    assert "The dice decide who moves first." in body and "Who goes first?" in body
     first = f"/game/{deploying.pk}/explore?line=K%40c1+k%40a6+Q%40d1+R%40e1+first+w"
     assert f'href="{first}"' in response.content.decode()
     after = client.get(first)
-    assert line_of(after)[-1] == "5. Dice White goes first"
+    assert line_of(after)[-1] == "5. Dice White moves first"
     assert "Phase: fight." in words(after) and "White to move." in words(after)
 
 

@@ -182,7 +182,7 @@ def test_the_armies_are_listed_once_both_are_done(players, recruiting, fixed_dic
         ("2", "8", "2. Black's army: N 3P"),
         ("3", "9", "3. Dice 1, 3"),
         ("4", "10", "4. Dice 1, 3"),
-        ("5", "11", "5. Dice White goes first"),  # to deploy: the lower roll won
+        ("5", "11", "5. Dice White deploys first"),  # the lower roll won
     ]
     for side in ("white", "black"):
         assert listed(get(players[side][0], recruiting)) == expected
@@ -190,7 +190,7 @@ def test_the_armies_are_listed_once_both_are_done(players, recruiting, fixed_dic
     assert [words for _n, _ply, words in french[2:]] == [
         "3. Dés 1, 3",
         "4. Dés 1, 3",
-        "5. Dés Blanc commence",
+        "5. Dés Blanc déploie en premier",
     ]
     record = players["white"][0].get(reverse("game_record", args=[recruiting.pk])).content
     assert b"white +Q\nwhite +R\nblack +N" in record  # the record keeps every move
@@ -255,7 +255,8 @@ def test_the_fight_starts_after_deployment(players, deploying):
         post_move(*players["white"], game.pk, deploy)
     body = words(get(players["black"][0], game))
     assert "Phase: fight." in body
-    assert "Dice White goes first" in body  # the roll for the first move
+    assert "5. Dice White deploys first" in body
+    assert "10. Dice White moves first" in body  # the roll for the first move
 
 
 # -- Carge --------------------------------------------------------------------------------
