@@ -3,12 +3,13 @@
 No challenge either way (a rematch offer is one), no accepting the other's open
 challenge, no chat in their games (games.services, games.chat check
 ``blocker_ids``).  Games already running go on: a block never ends one.
-Blocking cancels the open challenges between the two, in the same transaction.
+Blocking cancels the open challenges between the two and ends the follows
+between them, either way (``accounts.follows``), in the same transaction.
 
 The blocker's and the blocked player's rows are locked (FOR NO KEY UPDATE, by id)
 as a challenge or a chat message locks its author's: a challenge or a message sent
 while a block is made is either refused or, made first, cancelled (a challenge) or
-hidden from the blocker (a message).
+hidden from the blocker (a message); so is a follow, which locks both rows too.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from games.models import Challenge
 
-from .models import Block, User
+from .models import Block, Follow, User
 
 MAX_BLOCKS = 500  # a player's blocks: enough for anyone, and a bound on each check
 
@@ -58,9 +59,10 @@ def can_be_blocked(user) -> bool:
 
 @transaction.atomic
 def block(user, other, *, now: datetime | None = None) -> Block:
-    """``user`` blocks ``other`` and the open challenges between them are cancelled.
-    A second block of the same player changes nothing.  BlockError: ``other`` is
-    ``user``, a bot, or past the MAX_BLOCKS of ``user``."""
+    """``user`` blocks ``other``: the open challenges between them are cancelled and
+    their follows of each other deleted.  A second block of the same player changes
+    nothing.  BlockError: ``other`` is ``user``, a bot, or past the MAX_BLOCKS of
+    ``user``."""
     if other.pk == user.pk:
         raise BlockError(_("You cannot block yourself."))
     if not can_be_blocked(other) or not can_be_blocked(user):
@@ -80,6 +82,9 @@ def block(user, other, *, now: datetime | None = None) -> Block:
     Challenge.objects.filter(directed, status=Challenge.Status.OPEN).update(
         status=Challenge.Status.CANCELLED
     )
+    Follow.objects.filter(
+        Q(follower=user, followed=other) | Q(follower=other, followed=user)
+    ).delete()
     return made
 
 

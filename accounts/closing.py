@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 from games import services, tournaments
 from games.models import Challenge, Entry, Game, Tournament
 
-from .models import ApiToken, User
+from .models import ApiToken, Follow, User
 
 
 class ClosingError(Exception):
@@ -44,10 +44,12 @@ def close_account(user, *, now: datetime | None = None) -> User:
     """Close ``user``'s account: each game in progress aborted where the abort rules
     allow it (``services.can_abort``), else resigned; open challenges cancelled
     (theirs) or declined (to them); tournaments not started left, or cancelled
-    (theirs); API tokens revoked; the password made unusable, which signs out every
-    other session of theirs at its next request; ``is_active`` off.  The outbox
-    mails no inactive player (``games.notify``): their pending e-mails are not
-    sent.  The player's row, closed."""
+    (theirs); API tokens revoked; their follows deleted, both ways (a follow locks
+    the followed player's row too, so none made meanwhile is left); the password
+    made unusable, which signs out every other session of theirs at its next
+    request; ``is_active`` off.  The outbox mails no inactive player
+    (``games.notify``): their pending e-mails are not sent.  The player's row,
+    closed."""
     now = now or timezone.now()
     if user.is_bot:
         raise ClosingError(_("A bot’s account cannot be closed: it has no password to confirm."))
@@ -58,6 +60,7 @@ def close_account(user, *, now: datetime | None = None) -> User:
     _end_tournaments(player)
     _end_games(player, now)
     ApiToken.objects.filter(user=player).delete()
+    Follow.objects.filter(Q(follower=player) | Q(followed=player)).delete()
     player.set_unusable_password()
     player.is_active = False
     player.save(update_fields=["password", "is_active"])

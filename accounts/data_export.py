@@ -3,9 +3,10 @@ their settings (the right of access).  ``docs/data-export.md`` describes the fil
 
 Only what is the player's own: the chat lines they wrote, not their opponent's;
 their reports, not what the staff did with them; whom they blocked, not who
-blocked them; their tokens' names, never their hashes.  A game's moves and
-positions are those of its record for the player (``presenters.listed_moves``,
-``presenters.view_fen``), so nothing of an opponent's secret Shuuro army is in it.
+blocked them; whom they follow, not who follows them; their tokens' names, never
+their hashes.  A game's moves and positions are those of its record for the player
+(``presenters.listed_moves``, ``presenters.view_fen``), so nothing of an
+opponent's secret Shuuro army is in it.
 
 Built as it is sent, in bounded memory and a fixed number of queries: one per
 section, and for the games two per ``CHUNK`` of them (the games with their
@@ -39,7 +40,7 @@ from games.models import (
 from games.notify import game_url
 from games.presenters import game_moves, listed_moves, view_fen
 
-from .models import ApiToken, Block
+from .models import ApiToken, Block, Follow
 
 FORMAT = "carolo-data-export"
 VERSION = 1
@@ -55,6 +56,7 @@ KEYS = {
     "challenger__username": "challenger",
     "opponent__username": "opponent",
     "blocked__username": "blocked",
+    "followed__username": "followed",
     "tournament__creator__username": "creator",
     "tournament__name": "name",
     "tournament__status": "status",
@@ -100,6 +102,7 @@ TABLES = (
         " tournament__creator__username joined_at",
     ),
     ("blocks", Block, "blocker", "blocked__username created_at"),
+    ("follows", Follow, "follower", "followed__username created_at"),
     ("api_tokens", ApiToken, "user", "name created_at last_used_at"),
     (
         "emails",

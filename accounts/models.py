@@ -114,3 +114,26 @@ class Block(models.Model):
 
     def __str__(self):
         return f"{self.blocker_id} blocks {self.blocked_id}"
+
+
+class Follow(models.Model):
+    """``follower`` watches ``followed``'s games on their /following/ page
+    (accounts.follows): nothing the followed player is told or has to allow."""
+
+    # no index of its own: the unique (follower, followed) index leads with it; the
+    # other direction (a player's followers) has the index of ``followed``
+    follower = models.ForeignKey(User, models.CASCADE, related_name="+", db_index=False)
+    followed = models.ForeignKey(User, models.CASCADE, related_name="+")
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["follower", "followed"], name="accounts_follow_unique"),
+            models.CheckConstraint(
+                condition=~models.Q(follower=models.F("followed")), name="accounts_follow_not_self"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.follower_id} follows {self.followed_id}"

@@ -13,33 +13,44 @@ from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from games import clock
+from games import clock, following
 from games.exports import export_text
 from games.profile_forms import FinishedGamesForm
 from games.profiles import finished_context, profile_context
 
-from . import blocks, closing, data_export
+from . import blocks, closing, data_export, follows
 from .forms import CloseAccountForm, SettingsForm, VacationForm
 from .models import User
 
 
 def profile(request, username):
-    player = get_object_or_404(User, username__iexact=username, is_active=True)
+    players = follows.with_follows(User.objects.filter(is_active=True), request.user)
+    player = get_object_or_404(players, username__iexact=username)
     if player.username != username:  # the filters too, if any
         query = request.GET.urlencode()
         return redirect(player.get_absolute_url() + (f"?{query}" if query else ""))
-    form = FinishedGamesForm(request.GET)
-    filters, page = form.filters(), request.GET.get("page")
     htmx = getattr(request, "htmx", None)
     if htmx and not htmx.history_restore_request:  # the finished games only
+        form = FinishedGamesForm(request.GET)
+        filters, page = form.filters(), request.GET.get("page")
         context = {"player": player, "form": form, **finished_context(player, filters, page)}
         response = render(request, "games/_profile_games.html#finished", context)
     else:
-        context = {"player": player, "form": form, **profile_context(player, filters, page)}
-        context["block_state"] = _block_state(request.user, player)
-        response = render(request, "accounts/profile.html", context)
+        response = _profile_page(request, player)
     patch_vary_headers(response, ["HX-Request"])
     return response
+
+
+def _profile_page(request, player, status: int = 200):
+    """The whole profile of ``player`` (from ``follows.with_follows``), with the
+    filters of the request's query."""
+    form = FinishedGamesForm(request.GET)
+    filters, page = form.filters(), request.GET.get("page")
+    context = {"player": player, "form": form, **profile_context(player, filters, page)}
+    context["block_state"] = _block_state(request.user, player)
+    blocked = context["block_state"] and context["block_state"]["blocked"]
+    context["follow_state"] = None if blocked else _follow_state(request.user, player)
+    return render(request, "accounts/profile.html", context, status=status)
 
 
 def profile_games_export(request, username):
@@ -91,6 +102,83 @@ def unblock_player(request, username):
     else:
         messages.info(request, _("You had not blocked %(name)s.") % {"name": player.username})
     return _back(request, player)
+
+
+def _follow_state(viewer, player) -> dict | None:
+    """The profile's Follow or Unfollow button: for a signed-in player (not a bot)
+    viewing another's profile, ``following`` whether they follow them (None: no
+    button, the count of followers alone)."""
+    if not viewer.is_authenticated or viewer.pk == player.pk or viewer.is_bot:
+        return None
+    return {"following": player.followed_by_viewer}
+
+
+@login_required
+@require_POST
+def follow_player(request, username):
+    player = get_object_or_404(User, username__iexact=username, is_active=True)
+    try:
+        follows.follow(request.user, player)
+    except follows.FollowError as error:
+        if request.htmx:  # the button again, with the reason: htmx swaps no 400
+            return _follow_button(request, player, error=error.message)
+        messages.error(request, error.message)
+        player = follows.with_follows(User.objects, request.user).get(pk=player.pk)
+        return _profile_page(request, player, status=400)
+    notice = _("You follow %(name)s: their games are on your Following page.") % {
+        "name": player.username
+    }
+    if request.htmx:
+        return _follow_button(request, player, notice=notice)
+    messages.success(request, notice)
+    return _back(request, player)
+
+
+@login_required
+@require_POST
+def unfollow_player(request, username):
+    player = get_object_or_404(User, username__iexact=username)  # a closed account too
+    if follows.unfollow(request.user, player):
+        notice = _("You no longer follow %(name)s.") % {"name": player.username}
+    else:
+        notice = _("You did not follow %(name)s.") % {"name": player.username}
+    if request.htmx:
+        return _follow_button(request, player, notice=notice)
+    messages.info(request, notice)
+    return _back(request, player)
+
+
+def _follow_button(request, player, *, notice: str = "", error: str = ""):
+    """The profile's Follow/Unfollow button and count of followers, as they now are."""
+    player = follows.with_follows(User.objects, request.user).get(pk=player.pk)
+    context = {
+        "player": player,
+        "follow_state": _follow_state(request.user, player),
+        "follow_notice": notice,
+        "follow_error": error,
+    }
+    return render(request, "accounts/_follow.html", context)
+
+
+@login_required
+@require_GET
+def following_page(request):
+    """The players the signed-in player follows, and their games to watch: those in
+    progress (a page of them) and those ended in the last days."""
+    page = following.in_progress(request.user, request.GET.get("page"))
+    htmx = getattr(request, "htmx", None)
+    if htmx and not htmx.history_restore_request:  # the games in progress only
+        response = render(request, "accounts/following.html#in-progress", {"page": page})
+    else:
+        context = {
+            "players": follows.following(request.user),
+            "page": page,
+            "finished": following.just_finished(request.user),
+            "recent_days": following.RECENT.days,
+        }
+        response = render(request, "accounts/following.html", context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
 
 
 def _back(request, player):

@@ -11,7 +11,7 @@ from allauth.account.models import EmailAddress
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from accounts import blocks, data_export, tokens
+from accounts import blocks, data_export, follows, tokens
 from accounts.models import ApiToken, User
 from games import api_limits, chat, notes, plans, services
 from games.models import (
@@ -45,8 +45,9 @@ def at(hours):
 def world(alice, bob, charlie):
     """alice's world: a Le Carolo game with bob (she moved, planned her replies, wrote a
     note and a chat line, reported bob's line), a Mini-Shuuro game with bob in its
-    recruitment (she bought a rook, he a queen in secret), a block, a token, a rating,
-    a tournament entry, a challenge from bob, two e-mails; and bob's and dave's own."""
+    recruitment (she bought a rook, he a queen in secret), a block, a follow, a token,
+    a rating, a tournament entry, a challenge from bob, two e-mails; and bob's and
+    dave's own."""
     dave = make_player("dave")
     User.objects.filter(pk=alice.pk).update(
         first_name="Alice",
@@ -87,6 +88,8 @@ def world(alice, bob, charlie):
 
     blocks.block(alice, charlie, now=at(5))
     blocks.block(dave, alice, now=at(6))
+    follows.follow(alice, bob, now=at(6))
+    follows.follow(bob, alice, now=at(7))  # who follows her: not hers
     token, raw = tokens.create_token(alice, "My bot")
     ApiToken.objects.filter(pk=token.pk).update(created_at=at(7), last_used_at=at(8))
 
@@ -170,6 +173,7 @@ def test_it_says_what_it_is(world, alice):
         "challenges_received",
         "tournament_entries",
         "blocks",
+        "follows",
         "api_tokens",
         "emails",
     ]
@@ -301,7 +305,7 @@ def test_the_players_notes_plans_and_own_chat_lines(world, alice):
     ]
 
 
-def test_the_challenges_tournaments_blocks_tokens_and_emails(world, alice):
+def test_the_challenges_tournaments_blocks_follows_tokens_and_emails(world, alice):
     data = export(alice)
     assert [(c["game"], c["opponent"], c["status"]) for c in data["challenges_made"]] == [
         ("carolo", "bob", "accepted"),
@@ -337,6 +341,8 @@ def test_the_challenges_tournaments_blocks_tokens_and_emails(world, alice):
     ]
     # whom she blocked; not dave, who blocked her
     assert data["blocks"] == [{"blocked": "charlie", "created_at": "2025-03-01T17:00:00+00:00"}]
+    # whom she follows; not bob's follow of her
+    assert data["follows"] == [{"followed": "bob", "created_at": "2025-03-01T18:00:00+00:00"}]
     assert data["api_tokens"] == [
         {
             "name": "My bot",
@@ -440,13 +446,13 @@ def test_the_queries_are_as_many_for_one_game_as_for_five(alice, bob, django_ass
     game = start_game("carolo", alice, bob)
     services.play_move(alice, game.pk, "d2-f6", 0)
     # the session and the player; the e-mail addresses, the games, their moves, and
-    # one per other section (12)
-    with django_assert_num_queries(2 + 3 + 12):
+    # one per other section (13)
+    with django_assert_num_queries(2 + 3 + 13):
         assert '"d2-f6"' in download(client)
     for _ in range(4):
         game = start_game("carolo", alice, bob)
         services.play_move(alice, game.pk, "d2-f6", 0)
-    with django_assert_num_queries(2 + 3 + 12):
+    with django_assert_num_queries(2 + 3 + 13):
         assert download(client).count('"d2-f6"') == 5
 
 
@@ -458,7 +464,7 @@ def test_the_games_come_in_chunks_of_two_queries(alice, bob, monkeypatch):
         data = json.loads("".join(data_export.export_json(alice)))
     # the e-mail addresses; three chunks (2, 2, 1) of two queries, where one chunk
     # held them all; the other sections
-    assert len(queries) == 1 + 3 * 2 + 12
+    assert len(queries) == 1 + 3 * 2 + 13
     assert [len(game["moves"]) for game in data["games"]] == [1] * 5
     assert [game["id"] for game in data["games"]] == sorted(game["id"] for game in data["games"])
 
