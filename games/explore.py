@@ -215,8 +215,9 @@ def context(
     line: Line,
     state: presenters.EntryState,
     notice: str = "",
+    flipped: bool = False,
 ) -> dict:
-    """Everything games/explore.html draws."""
+    """Everything games/explore.html draws; ``flipped`` as on the game page."""
     position = line.position
     moves = line.moves
     step = start.step
@@ -235,7 +236,7 @@ def context(
         game.variant,
         drawn,
         marks=presenters.check_marks(position, drawn),
-        flip=side == rules.BLACK,
+        flip=(side == rules.BLACK) != flipped,
         legal=entry.legal if entry.moves else None,
         selectable=entry.starts() if entry.moves else (),
         selected=selected,

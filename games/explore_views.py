@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django_htmx.http import push_url, replace_url
 
-from games import explore, move_entry
+from games import explore, flips, move_entry
 from games.models import Game
 from games.presenters import EntryState
 
@@ -55,7 +55,9 @@ def explore_board(request, game_id):
             state = EntryState(chosen.selected, chosen.to)
             if chosen.unknown:
                 notice = _("%(square)s: you have no move there.") % {"square": square}
-    context = explore.context(game, side, start, line, state, notice)
+    context = explore.context(
+        game, side, start, line, state, notice, flipped=flips.is_flipped(request, game.pk)
+    )
     context["plan"] = explore.plan_offer(request.user, game, side, start, line)
     htmx = getattr(request, "htmx", None)
     part = bool(htmx) and not htmx.history_restore_request

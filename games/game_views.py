@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseStopPolling, push_url
 
-from games import chat, move_entry, notes, presence, services
+from games import chat, flips, move_entry, notes, presence, services
 from games.game_forms import ClickForm, ConfirmForm, DrawForm, MoveForm, whole_number
 from games.models import CHAT_MAX_LENGTH, Game
 from games.presenters import (
@@ -60,6 +60,7 @@ def _page(request, game: Game, *, state=None, replay=None, notice="", resign=Fal
         notice=notice,
         confirm_resign=resign,
         seen_list=_seen_list(request) if live else None,
+        flipped=flips.is_flipped(request, game.pk),
     )
     context["fragment"] = live
     if not live:  # the live fragment leaves the page's notes box as it is
@@ -133,6 +134,17 @@ def game(request, game_id):
     return _page(request, game, state=state, replay=replay, resign=request.GET.get("resign") == "1")
 
 
+@require_POST
+def flip(request, game_id):
+    """Turn the board round for this viewer, or back (``games.flips``)."""
+    game = _get_game(game_id)
+    flips.toggle(request, game.pk)
+    replay = whole_number(request.POST.get("ply"))
+    if request.htmx:
+        return _page(request, game, replay=replay)
+    return redirect(_page_url(game.pk, replay, "game-board"))
+
+
 def _playable(user, game: Game, text: str) -> str | None:
     """``text`` as the game writes it if ``user`` may play it now, else None: a link
     cannot put up for confirmation a move the player did not choose and could not play."""
@@ -172,7 +184,12 @@ def poll(request, game_id):
     if token == request.GET.get("v") and polls:
         return HttpResponse(status=204)
     game = game or _get_game(game_id)
-    context = present(game, request.user, seen_list=_seen_list(request))
+    context = present(
+        game,
+        request.user,
+        seen_list=_seen_list(request),
+        flipped=flips.is_flipped(request, game.pk),
+    )
     context["fragment"] = True
     context["with_nav"] = True  # the opponent's move may change the header's count
     response = render(request, "games/game.html#live", context)

@@ -300,9 +300,12 @@ def present(
     notice: str = "",
     confirm_resign: bool = False,
     seen_list: str | None = None,
+    flipped: bool = False,
 ) -> dict:
     """Everything games/game.html draws for ``user`` (None or anonymous: a spectator);
-    ``seen_list``: the key of the move list the page holds (render.move_list)."""
+    ``seen_list``: the key of the move list the page holds (render.move_list);
+    ``flipped``: the viewer turned the board round (Black's side at the bottom for
+    White and a spectator, White's for Black)."""
     state = state or EntryState()
     side = game.side_of(user)
     moves = visible_moves(game, side)
@@ -334,7 +337,7 @@ def present(
         game.variant,
         drawn,
         marks=check_marks(full, drawn),
-        flip=side == rules.BLACK,
+        flip=(side == rules.BLACK) != flipped,
         legal=entry.legal if entry.moves and not confirm else None,
         selectable=entry.starts() if entry.moves and not confirm else (),
         selected=selected,

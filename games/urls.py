@@ -19,6 +19,7 @@ urlpatterns = [
     path("game/<int:game_id>/resign", game_views.resign, name="game_resign"),
     path("game/<int:game_id>/draw", game_views.draw, name="game_draw"),
     path("game/<int:game_id>/abort", game_views.abort, name="game_abort"),
+    path("game/<int:game_id>/flip", game_views.flip, name="game_flip"),
     path("game/<int:game_id>/rematch", game_views.rematch, name="game_rematch"),
     path("game/<int:game_id>/note", game_views.note, name="game_note"),
     path("game/<int:game_id>/plan", plan_views.plan, name="game_plan"),
