@@ -32,6 +32,8 @@ GAMES = [
 PLIES = (40, 120)
 SEEDS = 30  # games tried per target, the first to reach it measured
 ASSET = re.compile(r'(?:href|src)="(/static/[^"?#]+)')
+# a piece set's stylesheet: ``.board .wK{background-image:url("wK.<hash>.svg")}``
+CSS_IMAGE = re.compile(r'\.board \.(\w+)\s*\{\s*background-image:\s*url\("?([^")]+)"?\)')
 LIST_KEY = re.compile(r'hx-headers=\'\{"X-Move-List": "([^"]+)"\}\'')
 
 
@@ -50,6 +52,22 @@ def _setup() -> None:
     django.setup()
     call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
+
+
+def _css_images(html: str, paths: set[str]) -> set[str]:
+    """The images the page's stylesheets draw on it: a piece's image when a square
+    holds that piece (a browser loads a background image only for an element that
+    has it)."""
+    from django.conf import settings
+
+    drawn = set()
+    for path in (p for p in paths if p.endswith(".css")):
+        css = (Path(settings.STATIC_ROOT) / path.removeprefix("/static/")).read_text()
+        folder = path.rsplit("/", 1)[0]
+        for name, url in CSS_IMAGE.findall(css):
+            if re.search(rf'class="(?:[^"]* )?{name}(?: [^"]*)?"', html):
+                drawn.add(f"{folder}/{url}")
+    return drawn
 
 
 def _asset_bytes(paths: set[str]) -> tuple[int, int]:
@@ -117,6 +135,7 @@ def _measure(players, clients, variant, options, plies) -> dict | None:
         whole = client.get(poll, headers={"HX-Request": "true"})
         html = client.get(url).content
         assets = set(ASSET.findall(html.decode()))
+        assets |= _css_images(html.decode(), assets)
         asset_bytes, asset_gzip = _asset_bytes(assets)
         return {
             "ply": game.ply,
