@@ -52,11 +52,19 @@ def listed_games(filters: GamesFilter) -> QuerySet:
 
 def games_page(filters: GamesFilter, page_number) -> Page:
     """One page of the games ``filters`` select (a bad page number gives the first
-    or the last page), each with ``url``, ``shown_ply`` (the moves a spectator
-    sees), ``sides`` (each player with the rating shown, rated games only) and
-    ``turn`` (in progress) or ``result`` (ended), in words."""
+    or the last page), as ``shown_games`` gives them."""
     page = Paginator(listed_games(filters), PER_PAGE).get_page(page_number)
-    games = list(page.object_list)
+    page.object_list = shown_games(page.object_list)
+    return page
+
+
+def shown_games(games) -> list[Game]:
+    """``games`` (with both players) as a list of games to watch shows them
+    (``games/_game_entry.html``): each with ``url``, ``shown_ply`` (the moves a
+    spectator sees), ``sides`` (each player with the rating shown, rated games only)
+    and ``turn`` (in progress) or ``result`` (ended), in words.  At most two queries,
+    for the ratings."""
+    games = list(games)
     ratings = shown_ratings_of([game for game in games if game.rated])
     for game in games:
         game.url = game_url(game.pk)
@@ -79,8 +87,7 @@ def games_page(filters: GamesFilter, page_number) -> Page:
             game.turn = _turn(game, to_act)
         else:
             game.result = result_words(game)
-    page.object_list = games
-    return page
+    return games
 
 
 def _turn(game: Game, to_act: list[str]) -> str:

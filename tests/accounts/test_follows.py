@@ -356,8 +356,14 @@ def test_the_name_in_another_case_follows_the_same_player(alice, bob):
 # -- the Following page --------------------------------------------------------------------
 
 
-def game_between(white, black, *, moved_hours_ago=None):
-    game = start_game("carolo", white, black)
+def game_between(white, black, *, moved_hours_ago=None, rated=False):
+    if rated:
+        challenge = services.create_challenge(
+            white, variant="carolo", color="white", opponent=black, rated=True
+        )
+        game = services.accept_challenge(black, challenge.pk)
+    else:
+        game = start_game("carolo", white, black)
     if moved_hours_ago is not None:
         when = timezone.now() - timedelta(hours=moved_hours_ago)
         Game.objects.filter(pk=game.pk).update(last_move_at=when)
@@ -485,17 +491,25 @@ def test_the_page_costs_the_same_queries_for_one_or_five_players(
     others = [make_player(f"player{n}") for n in range(count)]
     for n, other in enumerate(others):
         follows.follow(alice, other)
-        game_between(other, alice, moved_hours_ago=n)
+        game_between(other, alice, moved_hours_ago=n, rated=True)
         if n:
             game_between(others[n - 1], other, moved_hours_ago=n)  # both followed
-        ended(game_between(other, alice), other, 1)
+        ended(game_between(other, alice, rated=True), other, 1)
     client = signed_in(alice)
     # the session, the user, the header's count of games awaiting her; the players
-    # followed, the count and the page of their games in progress, their games ended
-    with django_assert_num_queries(7):
+    # followed, the count and the page of their games in progress and the ratings
+    # of their players, their games ended and the rating changes they made
+    with django_assert_num_queries(9):
         r = client.get("/following/")
     assert len(game_ids(section(r, "following-games-heading"))) == 2 * count - 1
     assert len(game_ids(section(r, "following-finished-heading"))) == count
+    # as on the games page: the ratings of a rated game's players (now, after the
+    # ended games rated them), and a game's result with the ratings it was played at
+    assert section(r, "following-games-heading").count('class="rating">') == 2 * count
+    finished = section(r, "following-finished-heading")
+    assert finished.count('class="rating">') == 2 * count
+    assert finished.count('class="rating">1500?<') == count + 1  # each first rated game
+    assert finished.count("Black wins") == count  # each followed player resigned as White
 
 
 def test_home_links_to_the_following_page(alice):
