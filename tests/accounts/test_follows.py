@@ -269,7 +269,10 @@ def test_with_htmx_the_button_is_swapped_in_place(alice, bob):
     assert "<html" not in content
     assert 'action="/@/bob/unfollow"' in content and 'id="follow-button"' in content
     assert "1 follower</span>" in content
-    assert 'role="status">You follow bob: their games are on your Following page.</p>' in content
+    assert (
+        'role="status">You follow bob: their games are on your Following page. '
+        '<a href="/following/">The games of the players you follow</a></p>'
+    ) in content
     assert pairs() == {("alice", "bob")}
 
     r = client.post("/@/bob/unfollow", **HTMX)

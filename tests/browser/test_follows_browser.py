@@ -30,9 +30,10 @@ def test_alice_follows_bob_watches_his_game_and_unfollows_him(open_page, alice, 
     part.get_by_role("button", name="Follow", exact=True).click()
     expect(part.get_by_role("button", name="Unfollow")).to_be_visible()
     expect(part).to_contain_text("1 follower")
-    expect(part.get_by_role("status")).to_have_text(
-        "You follow bob: their games are on your Following page."
-    )
+    status = part.get_by_role("status")
+    expect(status).to_contain_text("You follow bob: their games are on your Following page.")
+    link = status.get_by_role("link", name="The games of the players you follow")
+    expect(link).to_have_attribute("href", "/following/")
     assert page.evaluate("window.notReloaded") is True  # swapped in place
     expect(page.locator("#follow-button")).to_be_focused()
     assert follows() == [("alice", "bob")]
