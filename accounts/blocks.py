@@ -46,6 +46,13 @@ def blocker_ids(a, b) -> set[int]:
     return set(Block.objects.filter(between(a, b)).values_list("blocker_id", flat=True))
 
 
+def lock_pair(a, b) -> list[User]:
+    """Lock the rows of ``a`` and ``b`` (FOR NO KEY UPDATE) in the order of their ids,
+    so that two such locks at once cannot deadlock; the rows as locked."""
+    pair = User.objects.select_for_update(no_key=True).filter(pk__in=[a.pk, b.pk])
+    return list(pair.order_by("pk"))
+
+
 def blocked_by(user) -> list[User]:
     """The players ``user`` has blocked, by name."""
     ids = Block.objects.filter(blocker=user).values("blocked_id")
@@ -67,8 +74,7 @@ def block(user, other, *, now: datetime | None = None) -> Block:
         raise BlockError(_("You cannot block yourself."))
     if not can_be_blocked(other) or not can_be_blocked(user):
         raise BlockError(_("Bots cannot be blocked: they only answer the challenges you send."))
-    pair = User.objects.select_for_update(no_key=True).filter(pk__in=[user.pk, other.pk])
-    list(pair.order_by("pk"))  # both rows, in one order: two blocks at once cannot deadlock
+    lock_pair(user, other)
     found = Block.objects.filter(blocker=user, blocked=other).first()
     if found is not None:
         return found

@@ -35,10 +35,15 @@ class FollowError(Exception):
         self.message = message
 
 
+def followed_ids(user) -> QuerySet:
+    """The ids of the players ``user`` follows, as a subquery."""
+    return Follow.objects.filter(follower=user).values("followed_id")
+
+
 def following(user) -> list[User]:
     """The players ``user`` follows, by name (closed accounts left out: closing
     deletes their follows, the admin's switch does not)."""
-    ids = Follow.objects.filter(follower=user).values("followed_id")
+    ids = followed_ids(user)
     return list(User.objects.filter(pk__in=ids, is_active=True).order_by("username"))
 
 
@@ -67,8 +72,7 @@ def follow(user, other, *, now: datetime | None = None) -> Follow:
     there to watch like anyone's.)"""
     if other.pk == user.pk:
         raise FollowError(_("You cannot follow yourself."))
-    pair = User.objects.select_for_update(no_key=True).filter(pk__in=[user.pk, other.pk])
-    rows = list(pair.order_by("pk"))  # both rows, in one order: no deadlock
+    rows = blocks.lock_pair(user, other)
     if len(rows) < 2 or not all(row.is_active for row in rows):  # as locked: not closing
         raise FollowError(_("This account is closed."))
     if Block.objects.filter(blocks.between(user, other)).exists():

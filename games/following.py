@@ -16,7 +16,7 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from accounts.models import Follow
+from accounts import follows
 from games.browse import shown_games
 from games.models import Game
 from games.profiles import LATEST_FIRST, MOVED_FIRST
@@ -27,7 +27,7 @@ FINISHED_SHOWN = 50
 
 
 def _of_followed(user) -> Q:
-    ids = Follow.objects.filter(follower=user).values("followed_id")
+    ids = follows.followed_ids(user)
     return Q(white__in=ids) | Q(black__in=ids)
 
 
