@@ -60,7 +60,7 @@ def games_page(filters: GamesFilter, page_number) -> Page:
 
 def shown_games(games) -> list[Game]:
     """``games`` (with both players) as a list of games to watch shows them
-    (``games/_game_entry.html``): each with ``url``, ``shown_ply`` (the moves a
+    (``games/_game_list.html``): each with ``url``, ``shown_ply`` (the moves a
     spectator sees), ``sides`` (each player with the rating shown, rated games only)
     and ``turn`` (in progress) or ``result`` (ended), in words.  At most two queries,
     for the ratings."""
