@@ -32,6 +32,18 @@ for _sq in SQUARES:
     if _f in (0, 9) or _r in (0, 9):
         EDGE[_sq] = 1
 NEIGHBOURS = [tuple(sq + d for d in DIRS) for sq in range(144)]
+NEAR = [frozenset(n) for n in NEIGHBOURS]
+# AXIS[k][sq]: the line through k that sq lies on (|d| of its direction), 0 if
+# none.  The attacks along d read only squares of d's line (and the freezers of
+# the attackers found).
+AXIS = [bytearray(144) for _ in range(144)]
+_ON_BOARD = frozenset(SQUARES)
+for _k in SQUARES:
+    for _d in DIRS:
+        _t = _k + _d
+        while _t in _ON_BOARD:
+            AXIS[_k][_t] = abs(_d)
+            _t += _d
 
 # OWN[side][v] / ENEMY[side][v]: does the value v hold a piece of / against side (0 White)?
 OWN = (
@@ -82,16 +94,18 @@ def _edge_filter(moves: list[tuple], start: int) -> None:
     ]
 
 
-def _neighbourhood(b: list[int], piece: int) -> set[int]:
-    """The squares next to any ``piece`` on the board."""
+def _neighbourhood(packed: bytes, piece: int) -> frozenset[int]:
+    """The squares next to any ``piece`` on the board ``packed`` (as bytes)."""
+    at = packed.find(piece)
+    if at < 0:
+        return frozenset()
+    if packed.find(piece, at + 1) < 0:  # the usual case, without building a set
+        return NEAR[at]
     found: set[int] = set()
-    at = -1
-    try:
-        while True:
-            at = b.index(piece, at + 1)
-            found.update(NEIGHBOURS[at])
-    except ValueError:
-        return found
+    while at >= 0:
+        found.update(NEIGHBOURS[at])
+        at = packed.find(piece, at + 1)
+    return frozenset(found)
 
 
 def pseudo_moves(b: list[int], side: int, last_swap: tuple[int, int] | None) -> list[tuple]:
@@ -106,9 +120,11 @@ def pseudo_moves(b: list[int], side: int, last_swap: tuple[int, int] | None) -> 
     add = moves.append
     # Squares next to an enemy immobilizer (any piece there is frozen), and next to
     # an enemy chameleon (an immobilizer there is frozen).
-    near_immobilizer = _neighbourhood(b, e_immobilizer)
+    # (Searched in a bytes copy: list.index compares item by item, far slower.)
+    packed = bytes(b)
+    near_immobilizer = _neighbourhood(packed, e_immobilizer)
     own_immobilizer = IMMOBILIZER | (BLACK_BIT - ebit)
-    near_chameleon = _neighbourhood(b, e_chameleon) if own_immobilizer in b else ()
+    near_chameleon = _neighbourhood(packed, e_chameleon) if own_immobilizer in packed else ()
     for s in SQUARES:
         v = b[s]
         if not own[v]:
@@ -336,16 +352,17 @@ def attacked(b: list[int], k: int, by: int, dirs: tuple[int, ...] = DIRS) -> boo
     return False
 
 
-def king_zone(b: list[int], k: int, by: int) -> dict[int, tuple[int, ...]]:
+def king_zone(b: list[int], k: int, by: int) -> list[tuple[int, ...]]:
     """The squares whose contents decide whether the king on ``k`` is attacked by
     side ``by`` (besides the freezing of attackers, which only immobilizers change),
-    each with the directions from the king whose attacks it can change.
+    each with the directions from the king whose attacks it can change: a list by
+    square, ``()`` for the squares outside the zone.
 
     A direction reads its own ray and, for the long leaper's landing, the square
     next to the king on the other side.
     """
     attacker = OWN[by]
-    zone: dict[int, tuple[int, ...]] = {}
+    zone: list[tuple[int, ...]] = [()] * 144
     for d in DIRS:
         t = k + d
         if b[t] == OFF:
@@ -357,7 +374,7 @@ def king_zone(b: list[int], k: int, by: int) -> dict[int, tuple[int, ...]]:
             continue
         while True:
             while b[t] == EMPTY:
-                if t not in zone:
+                if not zone[t]:
                     zone[t] = mine
                 t += d
             v = b[t]
@@ -414,6 +431,14 @@ def kings_after(kings: tuple[int, int], b_before: list[int], move: tuple) -> tup
     return wk, bk
 
 
+def _safe_after(b: list[int], move: tuple, king: int, by: int, dirs=DIRS) -> bool:
+    """Is the king on ``king`` safe from ``by`` along ``dirs`` once ``move`` is played?"""
+    saved = make(b, move)
+    safe = not attacked(b, king, by, dirs)
+    unmake(b, saved)
+    return safe
+
+
 def legal_moves(
     b: list[int], side: int, kings: tuple[int, int], last_swap: tuple[int, int] | None
 ) -> list[tuple]:
@@ -425,41 +450,69 @@ def legal_moves(
     other = 1 - side
     in_check = attacked(b, king, other)
     zone = king_zone(b, king, other)
-    get = zone.get
-    own_king = KING | (BLACK_BIT if side else 0)
-    own_immobilizer = IMMOBILIZER | (BLACK_BIT if side else 0)
+    axis = AXIS[king]
+    enemy = ENEMY[side]
+    own_bit = BLACK_BIT if side else 0
+    own_king = KING | own_bit
+    own_immobilizer = IMMOBILIZER | own_bit
+    plain = PAWN | own_bit  # any own piece but the immobilizer: attacks see them alike
+    # A quiet move changes two squares; when they are not on one line through the
+    # king, each line's attacks depend on one of them alone, so "is the king attacked
+    # with frm emptied" and "... with a piece on to" are asked once per square.
+    emptied: dict[int, bool] = {}
+    filled: dict[int, bool] = {}
+    freeing: dict[int, bool] = {}  # own immobilizer square -> has an enemy neighbour
     legal = []
     for m in moves:
         frm, to, caps, kind = m
         mover = b[frm]
         if mover == own_king:
-            saved = make(b, m)
-            safe = not attacked(b, to, other)
-            unmake(b, saved)
-        elif mover == own_immobilizer:
-            saved = make(b, m)
-            safe = not attacked(b, king, other)
-            unmake(b, saved)
-        else:
-            dirs = get(frm, ()) + get(to, ())
-            for c in caps:
-                dirs += get(c, ())
-            if not dirs:
-                safe = not in_check  # nothing the attacks depend on has changed
-            elif in_check:
-                saved = make(b, m)
-                safe = not attacked(b, king, other)
-                unmake(b, saved)
-            elif not caps and kind == NORMAL:
-                b[to] = mover
+            if _safe_after(b, m, to, other):
+                legal.append(m)
+            continue
+        dirs = zone[frm] + zone[to]
+        for c in caps:
+            dirs += zone[c]
+        if mover == own_immobilizer:
+            # Moving away, it may unfreeze an attacker anywhere on the board; if no
+            # enemy piece is next to it, it only freezes more: a plain piece's verdict
+            # below holds when it says safe.
+            if frm not in freeing:
+                freeing[frm] = any(enemy[b[n]] for n in NEIGHBOURS[frm])
+            if in_check or freeing[frm]:
+                if _safe_after(b, m, king, other):
+                    legal.append(m)
+                continue
+        if not dirs:
+            if not in_check:  # nothing the attacks depend on has changed
+                legal.append(m)
+            continue
+        if in_check:
+            safe = _safe_after(b, m, king, other)
+        elif not caps and kind == NORMAL and (not axis[frm] or axis[frm] != axis[to]):
+            hit = emptied.get(frm)
+            if hit is None and zone[frm]:
                 b[frm] = EMPTY
-                safe = not attacked(b, king, other, dirs)
+                hit = emptied[frm] = attacked(b, king, other, zone[frm])
                 b[frm] = mover
-                b[to] = EMPTY
-            else:
-                saved = make(b, m)
-                safe = not attacked(b, king, other, dirs)
-                unmake(b, saved)
+            if not hit:
+                hit = filled.get(to)
+                if hit is None and zone[to]:
+                    b[to] = plain
+                    hit = filled[to] = attacked(b, king, other, zone[to])
+                    b[to] = EMPTY
+            # On ``to`` an immobilizer may freeze the attacker a plain piece would not.
+            safe = not hit or (mover == own_immobilizer and _safe_after(b, m, king, other))
+        elif mover == own_immobilizer:
+            safe = _safe_after(b, m, king, other)
+        elif not caps and kind == NORMAL:
+            b[to] = mover
+            b[frm] = EMPTY
+            safe = not attacked(b, king, other, dirs)
+            b[frm] = mover
+            b[to] = EMPTY
+        else:
+            safe = _safe_after(b, m, king, other, dirs)
         if safe:
             legal.append(m)
     return legal

@@ -344,6 +344,18 @@ def test_frozen_pieces_give_no_check():
     assert position({"e5": "K", "f6": "r"}).in_check()
 
 
+def test_an_immobilizer_may_not_move_away_to_unfreeze_a_checker():
+    # g7 must keep the swapper f6 frozen: it may only go to squares next to f6.
+    pos = position({"e5": "K", "f6": "r", "g7": "M"})
+    assert texts(pos, "g7") == {"g7-e7", "g7-f7", "g7-g5", "g7-g6"}
+
+
+def test_a_piece_screening_its_king_may_only_move_along_the_line():
+    # The long leaper e6 screens the king from the pushme-pullyu e9.
+    pos = position({"e5": "K", "e6": "N", "e9": "q"})
+    assert texts(pos, "e6") == {"e6-e7", "e6-e8", "e6-e10xe9"}
+
+
 # -- king -------------------------------------------------------------------------------
 
 
