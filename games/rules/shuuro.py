@@ -288,8 +288,8 @@ class ShuuroPosition(Position):
                 return _("white needs exactly one King, not {kings}", kings=kings)
             if kings != 1:
                 return _("black needs exactly one King, not {kings}", kings=kings)
-        for sq in range(size):
-            if abs(s.board[sq]) == PAWN and sq // w in (0, cls.height - 1):
+        for sq in (*range(w), *range(size - w, size)):  # the first and last ranks
+            if abs(s.board[sq]) == PAWN:
                 square = cls.geo().names[sq]
                 return _("a pawn on {square}, on a first or last rank", square=square)
         if s.roll:
@@ -407,7 +407,7 @@ class ShuuroPosition(Position):
         return Engine(
             self.geo(),
             list(s.board),
-            list(s.plinth),
+            s.plinth,
             [list(s.hands[0]), list(s.hands[1])],
             s.side,
             s.ply,

@@ -17,7 +17,7 @@ Moves are ints:
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from .base import FILES
 
@@ -32,6 +32,9 @@ FIRST_WHITE, FIRST_BLACK = FIRST, FIRST | 1
 
 NOBLES = (QUEEN, ROOK, BISHOP, KNIGHT)
 PROMOTIONS = (QUEEN, ROOK, BISHOP, KNIGHT)
+# What a pawn move's code gains on the last rank (one move per promotion) and elsewhere.
+PROMOTING = tuple(promo << 16 for promo in PROMOTIONS)
+NOT_PROMOTING = (0,)
 
 
 class Geometry:
@@ -64,13 +67,16 @@ class Geometry:
         # Directions 0-3 are orthogonal (rook lines), 4-7 diagonal (bishop lines).
         dirs = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1))
         self.knight = tuple(steps(s, knight) for s in range(size))
+        # knight_moves[s]: (square, move) pairs of a knight on s.
+        self.knight_moves = tuple(
+            tuple((t, s | t << 8) for t in self.knight[s]) for s in range(size)
+        )
         self.king = tuple(steps(s, king) for s in range(size))
         self.rays = tuple(tuple(ray(s, df, dr) for df, dr in dirs) for s in range(size))
-        # sliders[type][s]: the non-empty rays of a bishop, rook or queen on s.
-        self.sliders = {
-            kind: tuple(tuple(r for r in self.rays[s][lo:hi] if r) for s in range(size))
-            for kind, lo, hi in ((BISHOP, 4, 8), (ROOK, 0, 4), (QUEEN, 0, 8))
-        }
+        # ray_moves[s][d]: the ray as (square, move) pairs of a slider on s.
+        self.ray_moves = tuple(
+            tuple(tuple((t, s | t << 8) for t in r) for r in self.rays[s]) for s in range(size)
+        )
         # pawn_caps[c][s]: squares a pawn of colour c (0 White, 1 Black) on s attacks;
         # pawn_from[c][s]: squares from which a pawn of colour c attacks s.
         self.pawn_caps = (
@@ -85,6 +91,85 @@ def geometry(width: int, height: int) -> Geometry:
     return Geometry(width, height)
 
 
+class Layout:
+    """The fight's move tables of one board and plinth arrangement.
+
+    Plinths never move in the fight, so the rays are cut at them once here, not at
+    every step of move generation: a slider stops before a plinth (it can neither
+    enter it nor take a knight on it), a King never enters one, a pawn neither
+    steps nor takes onto one.  Knights ignore plinths and keep ``Geometry.knight``.
+    """
+
+    def __init__(self, geo: Geometry, plinth: tuple[bool, ...]) -> None:
+        plinths = frozenset(s for s, on in enumerate(plinth) if on)
+
+        def cut(ray: tuple[int, ...]) -> int:
+            """How many squares of ``ray`` come before its first plinth."""
+            if plinths.isdisjoint(ray):  # most rays (a full slice is the tuple itself)
+                return len(ray)
+            return next(i for i, t in enumerate(ray) if t in plinths)
+
+        def off(squares: tuple[int, ...]) -> tuple[int, ...]:
+            """``squares`` without the plinths."""
+            if plinths.isdisjoint(squares):
+                return squares
+            return tuple(t for t in squares if t not in plinths)
+
+        # orthogonal[s], diagonal[s]: the non-empty rook and bishop lines from s;
+        # sliders[type][s]: those of a bishop, rook or queen as (square, move) pairs.
+        orthogonal, diagonal, rook, bishop = [], [], [], []
+        for rays, moves in zip(geo.rays, geo.ray_moves, strict=True):
+            n = [cut(r) for r in rays]
+            orthogonal.append(tuple(rays[d][: n[d]] for d in range(4) if n[d]))
+            diagonal.append(tuple(rays[d][: n[d]] for d in range(4, 8) if n[d]))
+            rook.append(tuple(moves[d][: n[d]] for d in range(4) if n[d]))
+            bishop.append(tuple(moves[d][: n[d]] for d in range(4, 8) if n[d]))
+        self.orthogonal, self.diagonal = tuple(orthogonal), tuple(diagonal)
+        queen = tuple(r + b for r, b in zip(rook, bishop, strict=True))
+        self.sliders = {BISHOP: tuple(bishop), ROOK: tuple(rook), QUEEN: queen}
+        self.king = tuple(off(steps) for steps in geo.king)
+        self.knight, self.pawn_from = geo.knight, geo.pawn_from  # pawns never on plinths
+        self.pawn_caps = tuple(tuple(off(steps) for steps in caps) for caps in geo.pawn_caps)
+
+
+@lru_cache(maxsize=64)  # a game keeps its plinths: one entry per game being played
+def layout(geo: Geometry, plinth: tuple[bool, ...]) -> Layout:
+    return Layout(geo, plinth)
+
+
+def attacks(b: list[int], lay: Layout, sq: int, by: int) -> bool:
+    """Whether side ``by`` attacks ``sq`` (a square that is not a plinth) on board ``b``."""
+    knight = KNIGHT * by
+    for t in lay.knight[sq]:
+        if b[t] == knight:
+            return True
+    for t in lay.pawn_from[0 if by > 0 else 1][sq]:
+        if b[t] == by:
+            return True
+    king = KING * by
+    for t in lay.king[sq]:
+        if b[t] == king:
+            return True
+    queen = QUEEN * by
+    rook = ROOK * by
+    for ray in lay.orthogonal[sq]:
+        for t in ray:
+            p = b[t]
+            if p:
+                if p == rook or p == queen:
+                    return True
+                break
+    bishop = BISHOP * by
+    for ray in lay.diagonal[sq]:
+        for t in ray:
+            p = b[t]
+            if p:
+                if p == bishop or p == queen:
+                    return True
+                break
+    return False
+
+
 class Engine:
     """One deployment or fight position, changed in place.
 
@@ -93,7 +178,7 @@ class Engine:
     """
 
     __slots__ = (
-        "geo", "board", "plinth", "hands", "side", "ply", "ep", "kings", "count",
+        "geo", "lay", "board", "plinth", "hands", "side", "ply", "ep", "kings", "count",
         "roll", "castle", "serious",
     )  # fmt: skip
 
@@ -101,7 +186,7 @@ class Engine:
         self,
         geo: Geometry,
         board: list[int],
-        plinth: list[bool],
+        plinth: tuple[bool, ...],
         hands: list[list[int]],
         side: int,
         ply: int,
@@ -111,6 +196,7 @@ class Engine:
         serious: bool,
     ) -> None:
         self.geo = geo
+        self.lay = layout(geo, plinth)
         self.board = board
         self.plinth = plinth
         self.hands = hands  # hands[0] White, hands[1] Black: counts by type code
@@ -122,43 +208,22 @@ class Engine:
         self.serious = serious
         self.kings = [board.index(KING) if KING in board else -1,
                       board.index(-KING) if -KING in board else -1]  # fmt: skip
-        self.count = sum(1 for p in board if p)
+        self.count = len(board) - board.count(0)
 
     # -- state ---------------------------------------------------------------------
     def deploying(self) -> bool:
         return any(self.hands[0]) or any(self.hands[1])
 
     def attacked(self, sq: int, by: int) -> bool:
-        """Whether side ``by`` attacks ``sq`` (a square that is not a plinth)."""
-        b, pl, g = self.board, self.plinth, self.geo
-        knight = KNIGHT * by
-        for t in g.knight[sq]:
-            if b[t] == knight:
-                return True
-        for t in g.pawn_from[0 if by > 0 else 1][sq]:
-            if b[t] == by:
-                return True
-        king = KING * by
-        for t in g.king[sq]:
-            if b[t] == king:
-                return True
-        queen = QUEEN * by
-        rays = g.rays[sq]
-        for d in range(8):
-            line = ROOK * by if d < 4 else BISHOP * by
-            for t in rays[d]:
-                if pl[t]:
-                    break
-                p = b[t]
-                if p:
-                    if p == line or p == queen:
-                        return True
-                    break
-        return False
+        """Whether side ``by`` attacks ``sq`` (a square that is not a plinth).
+
+        Reads only ``geo``, ``board`` and ``plinth``: a bot probes with just those.
+        """
+        return attacks(self.board, layout(self.geo, tuple(self.plinth)), sq, by)
 
     def in_check(self, side: int) -> bool:
         king = self.kings[0 if side > 0 else 1]
-        return king >= 0 and self.attacked(king, -side)
+        return king >= 0 and attacks(self.board, self.lay, king, -side)
 
     def insufficient_material(self) -> bool:
         """K v K or K + one bishop or knight v K."""
@@ -236,7 +301,7 @@ class Engine:
     def fight_moves(self) -> list[int]:
         side = self.side
         enemy = -side
-        b, pl, g = self.board, self.plinth, self.geo
+        b, pl, g, lay = self.board, self.plinth, self.geo, self.lay
         width, size = g.width, g.size
         colour = 0 if side > 0 else 1
         ksq = self.kings[colour]
@@ -252,36 +317,35 @@ class Engine:
             if b[t] == enemy:
                 checks.append(frozenset((t,)))
         queen_enemy = QUEEN * enemy
-        kray = g.rays[ksq]
-        for d in range(8):
-            line = (ROOK if d < 4 else BISHOP) * enemy
-            own = -1
-            ray = kray[d]
-            for i, t in enumerate(ray):
-                if pl[t]:
+        for line, rays in (
+            (ROOK * enemy, lay.orthogonal[ksq]),
+            (BISHOP * enemy, lay.diagonal[ksq]),
+        ):
+            for ray in rays:
+                own = -1
+                for i, t in enumerate(ray):
+                    p = b[t]
+                    if not p:
+                        continue
+                    if p * side > 0:
+                        if own >= 0:
+                            break
+                        own = t
+                        continue
+                    if p == line or p == queen_enemy:
+                        if own < 0:
+                            checks.append(frozenset(ray[: i + 1]))
+                        else:
+                            pins[own] = frozenset(ray[: i + 1])
                     break
-                p = b[t]
-                if not p:
-                    continue
-                if p * side > 0:
-                    if own >= 0:
-                        break
-                    own = t
-                    continue
-                if p == line or p == queen_enemy:
-                    if own < 0:
-                        checks.append(frozenset(ray[: i + 1]))
-                    else:
-                        pins[own] = frozenset(ray[: i + 1])
-                break
 
         out: list[int] = []
         append = out.append
         b[ksq] = 0  # the King must not hide behind itself from a slider
-        for t in g.king[ksq]:
-            if pl[t] or b[t] * side > 0:
+        for t in lay.king[ksq]:
+            if b[t] * side > 0:
                 continue
-            if not self.attacked(t, enemy):
+            if not attacks(b, lay, t, enemy):
                 append(ksq | t << 8)
         b[ksq] = KING * side
         if len(checks) > 1:
@@ -294,9 +358,9 @@ class Engine:
         else:
             start_lo, start_hi = size - 2 * width, size - width
         forward = width * side
-        caps = g.pawn_caps[colour]
-        knights = g.knight
-        sliders = g.sliders
+        caps = lay.pawn_caps[colour]
+        knights = g.knight_moves
+        sliders = lay.sliders
 
         for sq, p in enumerate(b):
             if not p:
@@ -310,54 +374,44 @@ class Engine:
             if p == KNIGHT:
                 if pins and sq in pins:
                     continue
-                for t in knights[sq]:
+                for t, move in knights[sq]:
                     if b[t] * side <= 0 and (allowed is None or t in allowed):
-                        append(sq | t << 8)
+                        append(move)
             elif p == PAWN:
-                targets = []
+                # The step and the captures all reach the next rank: all promote or none.
                 one = sq + forward
+                promos = PROMOTING if last_lo <= one < last_hi else NOT_PROMOTING
                 if not b[one] and not pl[one]:
-                    targets.append(one)
                     if start_lo <= sq < start_hi:
                         two = one + forward
                         if not b[two] and not pl[two] and (allowed is None or two in allowed):
                             append(sq | two << 8 | DOUBLE << 20)
+                    if allowed is None or one in allowed:
+                        for promo in promos:
+                            append(sq | one << 8 | promo)
                 for t in caps[sq]:
-                    if b[t] * side < 0 and not pl[t]:
-                        targets.append(t)
-                for t in targets:
-                    if allowed is not None and t not in allowed:
-                        continue
-                    if last_lo <= t < last_hi:
-                        for promo in PROMOTIONS:
-                            append(sq | t << 8 | promo << 16)
-                    else:
-                        append(sq | t << 8)
+                    if b[t] * side < 0 and (allowed is None or t in allowed):
+                        for promo in promos:
+                            append(sq | t << 8 | promo)
+            elif allowed is None:
+                for ray in sliders[p][sq]:
+                    for t, move in ray:
+                        q = b[t]
+                        if q:
+                            if q * side < 0:
+                                append(move)
+                            break
+                        append(move)
             else:
-                lines = sliders[p][sq]
-                if allowed is None:
-                    for ray in lines:
-                        for t in ray:
-                            if pl[t]:
-                                break
-                            q = b[t]
-                            if q:
-                                if q * side < 0:
-                                    append(sq | t << 8)
-                                break
-                            append(sq | t << 8)
-                else:
-                    for ray in lines:
-                        for t in ray:
-                            if pl[t]:
-                                break
-                            q = b[t]
-                            if q * side > 0:
-                                break
-                            if t in allowed:
-                                append(sq | t << 8)
-                            if q:
-                                break
+                for ray in sliders[p][sq]:
+                    for t, move in ray:
+                        q = b[t]
+                        if q * side > 0:
+                            break
+                        if t in allowed:
+                            append(move)
+                        if q:
+                            break
 
         ep = self.ep
         if ep >= 0:

@@ -24,12 +24,22 @@ import re
 from dataclasses import dataclass, field
 
 from .base import InvalidFen, _, is_number
-from .shuuro_core import KING, KNIGHT, LETTERS, PAWN, TYPE_OF
+from .shuuro_core import KING, KNIGHT, LETTERS, PAWN, TYPE_OF, geometry
 
 SIDE_LETTERS = {"w": 1, "b": -1}
 PRE_PHASES = ("recruitment", "plinths")
 HAND_RE = re.compile(r"([0-9]*)([KQRBNPkqrbnp])")
 RANK_RE = re.compile(r"[0-9]+|_[.Nn]|[KQRBNPkqrbnp]|.")
+RUN_RE = re.compile("1+")  # a run of empty squares, each written "1" by write_board
+# A square's FEN text by piece (0: empty), off and on a plinth, and back.
+PIECE_TEXT = (
+    {0: "1"}
+    | {c: t for c, t in enumerate(LETTERS) if c}
+    | {-c: t.lower() for c, t in enumerate(LETTERS) if c}
+)
+PLINTH_TEXT = {p: f"_{'.' if p == 0 else t}" for p, t in PIECE_TEXT.items()}
+PIECE_OF = {t: p for p, t in PIECE_TEXT.items() if p}
+PLINTH_OF = {"_.": 0, "_N": KNIGHT, "_n": -KNIGHT}
 
 
 @dataclass(frozen=True)
@@ -90,7 +100,7 @@ def read_board(text: str, width: int, height: int) -> tuple[list[int], list[bool
         rank = height - 1 - row
         file = 0
         for token in RANK_RE.findall(rank_text):
-            if is_number(token):
+            if token[0] in "0123456789":  # the regex's run of ASCII digits
                 if token[0] == "0":
                     raise InvalidFen(
                         _(
@@ -107,18 +117,15 @@ def read_board(text: str, width: int, height: int) -> tuple[list[int], list[bool
                     _("rank {rank} has more than {width} squares", rank=rank + 1, width=width)
                 )
             sq = rank * width + file
-            if token == "_":
+            if token in PIECE_OF:
+                board[sq] = PIECE_OF[token]
+            elif token in PLINTH_OF:
+                plinth[sq] = True
+                board[sq] = PLINTH_OF[token]
+            elif token == "_":
                 raise InvalidFen(
                     _("only a knight may stand on a plinth (rank {rank})", rank=rank + 1)
                 )
-            if token.startswith("_"):
-                plinth[sq] = True
-                letter = token[1]
-                if letter != ".":
-                    board[sq] = KNIGHT if letter == "N" else -KNIGHT
-            elif token.upper() in TYPE_OF:
-                code = TYPE_OF[token.upper()]
-                board[sq] = code if token.isupper() else -code
             else:
                 raise InvalidFen(
                     _("unknown piece {token!r} in rank {rank}", token=token, rank=rank + 1)
@@ -137,23 +144,11 @@ def read_board(text: str, width: int, height: int) -> tuple[list[int], list[bool
 
 
 def write_board(board: tuple[int, ...], plinth: tuple[bool, ...], width: int, height: int) -> str:
-    rows = []
-    for rank in range(height - 1, -1, -1):
-        out, run = [], 0
-        for sq in range(rank * width, rank * width + width):
-            p = board[sq]
-            if not p and not plinth[sq]:
-                run += 1
-                continue
-            if run:
-                out.append(str(run))
-                run = 0
-            letter = LETTERS[abs(p)] if p > 0 else LETTERS[abs(p)].lower()
-            out.append(f"_{letter if p else '.'}" if plinth[sq] else letter)
-        if run:
-            out.append(str(run))
-        rows.append("".join(out))
-    return "/".join(rows)
+    cells = [PLINTH_TEXT[p] if on else PIECE_TEXT[p] for p, on in zip(board, plinth, strict=True)]
+    ranks = "/".join(
+        "".join(cells[lo : lo + width]) for lo in range((height - 1) * width, -1, -width)
+    )
+    return RUN_RE.sub(lambda run: str(len(run[0])), ranks)
 
 
 def read_hand(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -215,11 +210,10 @@ def read_fen(text: str, width: int, height: int, default_budget: int) -> State:
         raise InvalidFen(_("ply must be a whole number, not {ply!r}", ply=fields[3]))
     ply = int(fields[3])
     ep = -1
-    names = [f"{'abcdefghijkl'[s % width]}{s // width + 1}" for s in range(width * height)]
     if len(fields) >= 5 and fields[4] != "-":
-        if fields[4] not in names:
+        ep = geometry(width, height).index.get(fields[4], -1)
+        if ep < 0:
             raise InvalidFen(_("bad en passant square {square!r}", square=fields[4]))
-        ep = names.index(fields[4])
     extra = fields[5].split(",") if len(fields) == 6 else []
 
     pre_phase = None

@@ -381,6 +381,31 @@ def test_public_perft_mini_fight(depth, nodes):
     assert Mini.from_fen(MINI_FIGHT).perft(depth) == nodes
 
 
+def test_public_perft_mini_fight_depth_4():
+    assert Mini.from_fen(MINI_FIGHT).perft(4) == 17597
+
+
+def test_plinths_cut_every_line_of_the_move_tables():
+    # Plinths on a2, c2 and e4 (a knight on it): the queen on c4 stops before each,
+    # nor takes the knight, and the King on a1 may not step onto a2.
+    pos = Mini.from_fen("5k/6/2Q1_n1/6/_.1_.3/K5 w - 30")
+    moves = texts(pos)
+    assert {"c4_d4", "c4_c3", "c4_b3", "c4_a6", "a1_b2"} <= set(moves)
+    assert not {"c4_e4", "c4_f4", "c4_c2", "c4_c1", "c4_a2", "a1_a2"} & set(moves)
+
+
+def test_a_probe_engine_sees_attacks_from_the_board_and_plinths_alone():
+    # The bots build an Engine by hand with only geo, board and plinth (eval_shuuro).
+    from games.rules.shuuro_core import Engine
+
+    pos = Shuuro.from_fen("4r2k4/12/12/12/12/12/4_.7/12/12/12/12/3K8 w - 40")
+    probe = Engine.__new__(Engine)
+    probe.geo, probe.board, probe.plinth = pos.geo(), pos.state.board, pos.state.plinth
+    names = pos.geo().index
+    assert probe.attacked(names["e7"], -1) and not probe.attacked(names["e1"], -1)
+    assert probe.attacked(names["d1"], -1) is False  # the d-file: no rook there
+
+
 def test_perft_agrees_with_play():
     pos = Mini.from_fen(MINI_FIGHT)
     assert sum(pos.play(m).perft(1) for m in pos.legal_moves()) == 122
