@@ -189,6 +189,8 @@ def attacks(b: list[int], lay: Layout, sq: int, by: int) -> bool:
     for t in lay.king[sq]:
         if b[t] == king:
             return True
+    # The rook lines and the bishop lines in two loops, not one over (lines, piece)
+    # pairs: this is the search's innermost test, and the pairs would be built per call.
     queen = QUEEN * by
     rook = ROOK * by
     for ray in lay.orthogonal[sq]:
