@@ -14,7 +14,7 @@ from typing import Any
 
 from games.rules import shuuro as s
 from games.rules.base import BLACK, WHITE, Outcome
-from games.rules.shuuro_core import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, Engine
+from games.rules.shuuro_core import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, attacks, layout
 
 VALUES = {PAWN: 100, KNIGHT: 300, BISHOP: 320, ROOK: 480, QUEEN: 900, KING: 0}
 CENTRE = 5
@@ -111,9 +111,8 @@ class ShuuroEvaluator:
         king = KING * st.side
         if king not in board or sum(1 for p in board if p) <= 3:
             return position.outcome()
-        probe = Engine.__new__(Engine)  # only what ``attacked`` reads
-        probe.geo, probe.board, probe.plinth = position.geo(), board, st.plinth
-        if probe.attacked(board.index(king), -st.side) or st.ply == 1 + len(board) - board.count(0):
+        in_check = attacks(board, layout(position.geo(), st.plinth), board.index(king), -st.side)
+        if in_check or st.ply == 1 + len(board) - board.count(0):
             return position.outcome()  # in check (mate?) or the fight's first move (ambush?)
         return None
 

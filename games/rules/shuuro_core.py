@@ -256,11 +256,8 @@ class Engine:
         return any(self.hands[0]) or any(self.hands[1])
 
     def attacked(self, sq: int, by: int) -> bool:
-        """Whether side ``by`` attacks ``sq`` (a square that is not a plinth).
-
-        Reads only ``geo``, ``board`` and ``plinth``: a bot probes with just those.
-        """
-        return attacks(self.board, layout(self.geo, tuple(self.plinth)), sq, by)
+        """Whether side ``by`` attacks ``sq`` (a square that is not a plinth)."""
+        return attacks(self.board, self.lay, sq, by)
 
     def in_check(self, side: int) -> bool:
         king = self.kings[0 if side > 0 else 1]

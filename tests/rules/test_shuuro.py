@@ -394,16 +394,15 @@ def test_plinths_cut_every_line_of_the_move_tables():
     assert not {"c4_e4", "c4_f4", "c4_c2", "c4_c1", "c4_a2", "a1_a2"} & set(moves)
 
 
-def test_a_probe_engine_sees_attacks_from_the_board_and_plinths_alone():
-    # The bots build an Engine by hand with only geo, board and plinth (eval_shuuro).
-    from games.rules.shuuro_core import Engine
+def test_the_attack_test_sees_attacks_from_the_board_and_plinths_alone():
+    # The bots test for check with only the board and the plinths (eval_shuuro).
+    from games.rules.shuuro_core import attacks, layout
 
     pos = Shuuro.from_fen("4r2k4/12/12/12/12/12/4_.7/12/12/12/12/3K8 w - 40")
-    probe = Engine.__new__(Engine)
-    probe.geo, probe.board, probe.plinth = pos.geo(), pos.state.board, pos.state.plinth
+    board, lay = pos.state.board, layout(pos.geo(), pos.state.plinth)
     names = pos.geo().index
-    assert probe.attacked(names["e7"], -1) and not probe.attacked(names["e1"], -1)
-    assert probe.attacked(names["d1"], -1) is False  # the d-file: no rook there
+    assert attacks(board, lay, names["e7"], -1) and not attacks(board, lay, names["e1"], -1)
+    assert attacks(board, lay, names["d1"], -1) is False  # the d-file: no rook there
 
 
 def test_perft_agrees_with_play():
