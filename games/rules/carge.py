@@ -358,7 +358,8 @@ class CargePosition(Position):
                 raise InvalidFen(_("no stack can stand on the board while pawns are still in hand"))
             if hands[1] - hands[0] != (side == -1):
                 raise InvalidFen(_hands_do_not_fit(side, hands_text))
-            if left[0] != left[1]:
+            # during placement each player still has all the barrier moves the rule gives
+            if left[0] != left[1] or left[0] not in (0, BARRIER_MOVES):
                 raise InvalidFen(_("no barrier move can have been made while pawns are in hand"))
         return cls._make(tuple(board), mask, side, hands, left)
 

@@ -355,6 +355,9 @@ def test_barriers_are_written_in_plain_string_order():
         ("5/5/5/5/5 w - 7,8 0,0", "White placing"),
         ("5/5/5/5/5 b - 8,8 0,0", "Black placing"),
         ("5/5/5/5/5 w - 8,8 2,3", "no barrier move"),
+        # equal, but neither the rule's 3 each nor 0 (rule off): one was made each
+        ("5/5/5/5/5 w a1n 8,8 2,2", "no barrier move"),
+        ("1p3/5/2P2/5/5 w a1n 7,7 1,1", "no barrier move"),
     ],
 )
 def test_bad_fens_are_refused(fen, message):
