@@ -13,6 +13,8 @@ KAMIKAZE or SUICIDE.  Who may capture what, and the edge rule, follow
 
 from __future__ import annotations
 
+from collections.abc import Set
+
 EMPTY = 0
 PAWN, SWAPPER, LEAPER, CHAMELEON, PUSHME, IMMOBILIZER, KING = range(1, 8)
 BLACK_BIT = 8
@@ -31,6 +33,7 @@ for _sq in SQUARES:
     _f, _r = _sq % 12 - 1, _sq // 12 - 1
     if _f in (0, 9) or _r in (0, 9):
         EDGE[_sq] = 1
+ALL_RAYS = frozenset(DIRS)
 NEIGHBOURS = [tuple(sq + d for d in DIRS) for sq in range(144)]
 NEAR = [frozenset(n) for n in NEIGHBOURS]
 # AXIS[k][sq]: the line through k that sq lies on (|d| of its direction), 0 if
@@ -300,13 +303,17 @@ def pseudo_moves(b: list[int], side: int, last_swap: tuple[int, int] | None) -> 
     return moves
 
 
-def attacked(b: list[int], k: int, by: int, dirs: tuple[int, ...] = DIRS) -> bool:
+def attacked(
+    b: list[int], k: int, by: int, dirs: tuple[int, ...] = DIRS, rays: Set[int] = ALL_RAYS
+) -> bool:
     """Is the king on ``k`` attacked, along ``dirs``, by a piece of side ``by`` that
     is not frozen?
 
     As vchess: a pawn behind an adjacent piece, an adjacent swapper (kamikaze),
     chameleon or king, a pushme-pullyu in view (adjacent: with room to withdraw),
     a long leaper that can jump the king (and any pieces between) and land.
+    Only the directions in ``rays`` (see ``rays_to``) are followed past an empty
+    neighbour.
     """
     abit = BLACK_BIT if by == 1 else 0
     a_pawn, a_leaper, a_pushme = PAWN | abit, LEAPER | abit, PUSHME | abit
@@ -329,6 +336,8 @@ def attacked(b: list[int], k: int, by: int, dirs: tuple[int, ...] = DIRS) -> boo
                 return True
             continue
         # Empty neighbour: a pushme-pullyu approaching, or a long leaper's line.
+        if d not in rays:
+            continue
         land = b[k - d] == EMPTY
         jumped = False
         t = a
@@ -352,14 +361,39 @@ def attacked(b: list[int], k: int, by: int, dirs: tuple[int, ...] = DIRS) -> boo
     return False
 
 
-def king_zone(b: list[int], k: int, by: int) -> list[tuple[int, ...]]:
+def long_pieces(packed: bytes, by: int) -> list[int]:
+    """The squares of side ``by``'s long leapers and pushme-pullyus, the only pieces
+    that attack from further than two squares (``packed``: the board as bytes)."""
+    bbit = BLACK_BIT if by == 1 else 0
+    found = []
+    for piece in (LEAPER | bbit, PUSHME | bbit):
+        at = packed.find(piece)
+        while at >= 0:
+            found.append(at)
+            at = packed.find(piece, at + 1)
+    return found
+
+
+def rays_to(k: int, squares: list[int]) -> set[int]:
+    """The directions from ``k`` whose ray (to the board's end) holds one of ``squares``."""
+    axis = AXIS[k]
+    return {axis[sq] if sq > k else -axis[sq] for sq in squares if axis[sq]}
+
+
+def king_zone(b: list[int], k: int, by: int, rays: Set[int]) -> list[tuple[int, ...]]:
     """The squares whose contents decide whether the king on ``k`` is attacked by
     side ``by`` (besides the freezing of attackers, which only immobilizers change),
     each with the directions from the king whose attacks it can change: a list by
     square, ``()`` for the squares outside the zone.
 
     A direction reads its own ray and, for the long leaper's landing, the square
-    next to the king on the other side.
+    next to the king on the other side.  Only the long leaper and the pushme-pullyu
+    attack from beyond the king's neighbours, so a ray that holds neither (not in
+    ``rays``, see ``rays_to``) adds just its square next to the king, if empty: a
+    piece put there may open a cannon pawn's shot.  This holds for the moves of the
+    king's side that bring no enemy piece onto a line (swaps do) and while the king
+    is not attacked; when it is, pass ``rays=DIRS`` (a move outside the zone then
+    leaves it attacked).
     """
     attacker = OWN[by]
     zone: list[tuple[int, ...]] = [()] * 144
@@ -367,10 +401,16 @@ def king_zone(b: list[int], k: int, by: int) -> list[tuple[int, ...]]:
         t = k + d
         if b[t] == OFF:
             continue
-        zone[t] = (d, -d)
-        mine = (d,)
+        live = d in rays
         if b[t] != EMPTY:
-            zone[t + d] = mine
+            # Emptied, it lets an attack along d through, or a leaper from -d land.
+            back = -d in rays
+            zone[t] = ((d, -d) if back else (d,)) if live else ((-d,) if back else ())
+            if live:
+                zone[t + d] = (d,)
+            continue
+        zone[t] = mine = (d,)  # filled: a cannon pawn's shot; a leaper from -d blocked
+        if not live:
             continue
         while True:
             while b[t] == EMPTY:
@@ -431,10 +471,12 @@ def kings_after(kings: tuple[int, int], b_before: list[int], move: tuple) -> tup
     return wk, bk
 
 
-def _safe_after(b: list[int], move: tuple, king: int, by: int, dirs=DIRS) -> bool:
+def _safe_after(
+    b: list[int], move: tuple, king: int, by: int, dirs=DIRS, rays: Set[int] = ALL_RAYS
+) -> bool:
     """Is the king on ``king`` safe from ``by`` along ``dirs`` once ``move`` is played?"""
     saved = make(b, move)
-    safe = not attacked(b, king, by, dirs)
+    safe = not attacked(b, king, by, dirs, rays)
     unmake(b, saved)
     return safe
 
@@ -448,8 +490,12 @@ def legal_moves(
     if not king:
         return moves
     other = 1 - side
-    in_check = attacked(b, king, other)
-    zone = king_zone(b, king, other)
+    # Only swaps bring an enemy piece onto a line: for the other moves, the rays
+    # followed past the king's neighbours are those of the enemy's long-range pieces.
+    longs = long_pieces(bytes(b), other)
+    rays = rays_to(king, longs)
+    in_check = attacked(b, king, other, DIRS, rays)
+    zone = king_zone(b, king, other, DIRS if in_check else rays)
     axis = AXIS[king]
     enemy = ENEMY[side]
     own_bit = BLACK_BIT if side else 0
@@ -466,13 +512,21 @@ def legal_moves(
     for m in moves:
         frm, to, caps, kind = m
         mover = b[frm]
-        if mover == own_king:
-            if _safe_after(b, m, to, other):
+        if mover == own_king:  # a plain step, maybe onto an enemy piece
+            taken = b[to]
+            b[frm] = EMPTY
+            b[to] = mover
+            if not attacked(b, to, other, DIRS, rays_to(to, longs)):
                 legal.append(m)
+            b[frm] = mover
+            b[to] = taken
             continue
-        dirs = zone[frm] + zone[to]
-        for c in caps:
-            dirs += zone[c]
+        if kind == SWAP:  # an enemy piece enters frm: maybe a ray the zone left out
+            dirs = DIRS
+        else:
+            dirs = zone[frm] + zone[to]
+            for c in caps:
+                dirs += zone[c]
         if mover == own_immobilizer:
             # Moving away, it may unfreeze an attacker anywhere on the board; if no
             # enemy piece is next to it, it only freezes more: a plain piece's verdict
@@ -480,7 +534,7 @@ def legal_moves(
             if frm not in freeing:
                 freeing[frm] = any(enemy[b[n]] for n in NEIGHBOURS[frm])
             if in_check or freeing[frm]:
-                if _safe_after(b, m, king, other):
+                if _safe_after(b, m, king, other, DIRS, rays):
                     legal.append(m)
                 continue
         if not dirs:
@@ -488,7 +542,7 @@ def legal_moves(
                 legal.append(m)
             continue
         if in_check:
-            safe = _safe_after(b, m, king, other)
+            safe = _safe_after(b, m, king, other, DIRS, ALL_RAYS if kind == SWAP else rays)
         elif not caps and kind == NORMAL and (not axis[frm] or axis[frm] != axis[to]):
             hit = emptied.get(frm)
             if hit is None and zone[frm]:
@@ -502,9 +556,11 @@ def legal_moves(
                     hit = filled[to] = attacked(b, king, other, zone[to])
                     b[to] = EMPTY
             # On ``to`` an immobilizer may freeze the attacker a plain piece would not.
-            safe = not hit or (mover == own_immobilizer and _safe_after(b, m, king, other))
+            safe = not hit or (
+                mover == own_immobilizer and _safe_after(b, m, king, other, DIRS, rays)
+            )
         elif mover == own_immobilizer:
-            safe = _safe_after(b, m, king, other)
+            safe = _safe_after(b, m, king, other, DIRS, rays)
         elif not caps and kind == NORMAL:
             b[to] = mover
             b[frm] = EMPTY

@@ -594,3 +594,26 @@ def test_messages_render_through_a_translation():
         RococoPosition.from_fen("91/91/91/91/91/91/91/91/kk8/K9 w 0 -")
     assert caught.value.render(translate) == "les Noirs ont deux rois"
     assert str(caught.value) == "Black has two kings"
+
+
+# -- king safety shortcuts (the engine skips rays no long-range piece stands on) -----
+# perft(2) counts agreed with the independent reference generator (see above).
+
+
+@pytest.mark.parametrize(
+    ("pieces", "refused", "leaves"),
+    [
+        # the swap brings the long leaper f9 onto f6, which then jumps d4 to c3
+        ({"d4": "K", "f6": "R", "f9": "n"}, "f6-f9:swap", 669),
+        # the pawn d6 keeps the pushme-pullyu d5 from withdrawing off the king
+        ({"d4": "K", "d5": "q", "d6": "P"}, "d6-", 45),
+        # the leaper d3 keeps the long leaper d7 from landing behind the king
+        ({"d4": "K", "d7": "n", "d3": "N"}, "d3-", 150),
+        # a piece put on d5 lets the cannon pawn d6 jump it onto the king
+        ({"d4": "K", "d6": "p", "c5": "N"}, "c5-d5", 197),
+    ],
+)
+def test_moves_opening_a_line_onto_the_king_are_refused(pieces, refused, leaves):
+    pos = position(pieces)
+    assert not [t for t in texts(pos) if t.startswith(refused)]
+    assert pos.perft(2) == leaves
