@@ -517,7 +517,7 @@ def _play(game: Game, side: str, text, ply, user, now: datetime, *, mover=None) 
     if not secret:  # a secret move must leave no trace the opponent could see
         if game.draw_offer == rules.opponent(side):  # moving on, the player says no
             game.draw_declined = game.draw_offer
-        game.draw_offer = ""
+            game.draw_offer = ""
         if game.draw_declined == side:  # its declined offer has been seen by now
             game.draw_declined = ""
         game.last_move_at = now
@@ -695,9 +695,11 @@ def draw_action(user, game_id, action: str, *, now: datetime | None = None) -> G
 
 
 def _draw(game: Game, side: str, action: str, now: datetime) -> None:
-    """A declined offer is remembered (``draw_declined``) until the offerer's next
-    move, so that the offerer, who may come back only at their turn, learns of it.
-    Moving without answering declines too (``_play``)."""
+    """An offer stands until the other player answers it; moving without answering
+    declines it (``_play``), the offerer's own move does not: a player who offers at
+    their turn, then moves, leaves the offer for the other's turn.  A declined offer
+    is remembered (``draw_declined``) until the offerer's next move, so that the
+    offerer, who may come back only at their turn, learns of it."""
     other = rules.opponent(side)
     if action == "offer" and game.draw_offer != other:
         if game.draw_offer == side:

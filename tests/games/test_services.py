@@ -126,6 +126,15 @@ def test_a_declined_offer_is_remembered_until_the_offerers_next_move(alice, bob)
     assert game.draw_declined == ""
 
 
+def test_an_offer_made_at_ones_turn_stands_through_ones_move(alice, bob):
+    game = start_carge(alice, bob)
+    services.draw_action(alice, game.pk, "offer")
+    game = play(game, alice, bob, PLACEMENTS[:1])  # alice moves: her offer still stands
+    assert (game.draw_offer, game.draw_declined) == ("white", "")
+    game = services.draw_action(bob, game.pk, "accept")
+    assert (game.status, game.result_reason) == ("finished", "agreement")
+
+
 def test_a_new_offer_or_the_end_forgets_a_declined_one(alice, bob):
     game = start_carge(alice, bob)
     services.draw_action(alice, game.pk, "offer")
