@@ -149,10 +149,16 @@ def _what(item: dict) -> str:
 
 
 def _where(loc) -> str:
-    parts = [str(part) for part in loc if part not in ("body", "data")]
+    parts = [_cut(str(part)) for part in loc if part not in ("body", "data")]
     if len(parts) == 3 and parts[0] == "options" and parts[2] in OPTION_KINDS:
         parts.pop()  # which kind of value pydantic checked it as
     return ".".join(parts)
+
+
+def _cut(name: str, longest: int = 50) -> str:
+    """A field's name as an error quotes it: an option's name is the client's own
+    text, and one of 100,000 characters must not come back in full."""
+    return name if len(name) <= longest else name[:longest] + "…"
 
 
 @api.exception_handler(AuthenticationError)

@@ -252,6 +252,19 @@ def test_a_bad_option_value_gets_one_plain_error(api_alice, value, error):
     assert not Challenge.objects.exists()
 
 
+def test_an_error_quotes_a_long_option_name_cut_short(api_alice):
+    name = "y" * 100_000  # names are at most 50 characters: quoted to there
+    status, body = api_alice.post("/api/challenges", {"game": "carolo", "options": {name: 1.5}})
+    cut = "options." + "y" * 50 + "…"
+    assert (status, body) == (
+        400,
+        {
+            "error": f"Invalid request: {cut}.[key]: must be at most 50 characters;"
+            f" {cut}: must be text, a whole number, true or false."
+        },
+    )
+
+
 def test_true_or_false_is_on_or_off_only_for_a_switch(api_alice):
     status, body = api_alice.post(
         "/api/challenges", {"game": "shuuro", "options": {"scouts": False}}
