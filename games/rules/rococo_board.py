@@ -97,22 +97,29 @@ def _edge_filter(moves: list[tuple], start: int) -> None:
     ]
 
 
+def _squares(packed: bytes, piece: int) -> list[int]:
+    """The squares of every ``piece`` on the board ``packed``: the board as bytes,
+    searched at C speed (``list.index`` compares item by item, far slower)."""
+    found = []
+    at = packed.find(piece)
+    while at >= 0:
+        found.append(at)
+        at = packed.find(piece, at + 1)
+    return found
+
+
 def _neighbourhood(packed: bytes, piece: int) -> frozenset[int]:
     """The squares next to any ``piece`` on the board ``packed`` (as bytes)."""
-    at = packed.find(piece)
-    if at < 0:
-        return frozenset()
-    if packed.find(piece, at + 1) < 0:  # the usual case, without building a set
-        return NEAR[at]
-    found: set[int] = set()
-    while at >= 0:
-        found.update(NEIGHBOURS[at])
-        at = packed.find(piece, at + 1)
-    return frozenset(found)
+    squares = _squares(packed, piece)
+    if len(squares) == 1:  # the usual case, without building a set
+        return NEAR[squares[0]]
+    return frozenset().union(*(NEIGHBOURS[sq] for sq in squares))
 
 
-def pseudo_moves(b: list[int], side: int, last_swap: tuple[int, int] | None) -> list[tuple]:
-    """Every move of ``side`` ignoring its own king's safety."""
+def pseudo_moves(
+    b: list[int], packed: bytes, side: int, last_swap: tuple[int, int] | None
+) -> list[tuple]:
+    """Every move of ``side`` ignoring its own king's safety (``packed``: ``b`` as bytes)."""
     own = OWN[side]
     enemy = ENEMY[side]
     ebit = BLACK_BIT if side == 0 else 0
@@ -123,8 +130,6 @@ def pseudo_moves(b: list[int], side: int, last_swap: tuple[int, int] | None) -> 
     add = moves.append
     # Squares next to an enemy immobilizer (any piece there is frozen), and next to
     # an enemy chameleon (an immobilizer there is frozen).
-    # (Searched in a bytes copy: list.index compares item by item, far slower.)
-    packed = bytes(b)
     near_immobilizer = _neighbourhood(packed, e_immobilizer)
     own_immobilizer = IMMOBILIZER | (BLACK_BIT - ebit)
     near_chameleon = _neighbourhood(packed, e_chameleon) if own_immobilizer in packed else ()
@@ -365,13 +370,7 @@ def long_pieces(packed: bytes, by: int) -> list[int]:
     """The squares of side ``by``'s long leapers and pushme-pullyus, the only pieces
     that attack from further than two squares (``packed``: the board as bytes)."""
     bbit = BLACK_BIT if by == 1 else 0
-    found = []
-    for piece in (LEAPER | bbit, PUSHME | bbit):
-        at = packed.find(piece)
-        while at >= 0:
-            found.append(at)
-            at = packed.find(piece, at + 1)
-    return found
+    return _squares(packed, LEAPER | bbit) + _squares(packed, PUSHME | bbit)
 
 
 def rays_to(k: int, squares: list[int]) -> set[int]:
@@ -392,7 +391,7 @@ def king_zone(b: list[int], k: int, by: int, rays: Set[int]) -> list[tuple[int, 
     ``rays``, see ``rays_to``) adds just its square next to the king, if empty: a
     piece put there may open a cannon pawn's shot.  This holds for the moves of the
     king's side that bring no enemy piece onto a line (swaps do) and while the king
-    is not attacked; when it is, pass ``rays=DIRS`` (a move outside the zone then
+    is not attacked; when it is, pass ``rays=ALL_RAYS`` (a move outside the zone then
     leaves it attacked).
     """
     attacker = OWN[by]
@@ -485,17 +484,18 @@ def legal_moves(
     b: list[int], side: int, kings: tuple[int, int], last_swap: tuple[int, int] | None
 ) -> list[tuple]:
     """The moves of ``side`` that do not leave its king attacked (``b`` is restored)."""
-    moves = pseudo_moves(b, side, last_swap)
+    packed = bytes(b)
+    moves = pseudo_moves(b, packed, side, last_swap)
     king = kings[side]
     if not king:
         return moves
     other = 1 - side
     # Only swaps bring an enemy piece onto a line: for the other moves, the rays
     # followed past the king's neighbours are those of the enemy's long-range pieces.
-    longs = long_pieces(bytes(b), other)
+    longs = long_pieces(packed, other)
     rays = rays_to(king, longs)
     in_check = attacked(b, king, other, DIRS, rays)
-    zone = king_zone(b, king, other, DIRS if in_check else rays)
+    zone = king_zone(b, king, other, ALL_RAYS if in_check else rays)
     axis = AXIS[king]
     enemy = ENEMY[side]
     own_bit = BLACK_BIT if side else 0
