@@ -376,13 +376,9 @@ def test_public_perft_deployment(depth, nodes):
     assert Shuuro.from_fen(DEPLOY_START).perft(depth) == nodes
 
 
-@pytest.mark.parametrize(("depth", "nodes"), [(1, 10), (2, 122), (3, 1236)])
+@pytest.mark.parametrize(("depth", "nodes"), [(1, 10), (2, 122), (3, 1236), (4, 17597)])
 def test_public_perft_mini_fight(depth, nodes):
     assert Mini.from_fen(MINI_FIGHT).perft(depth) == nodes
-
-
-def test_public_perft_mini_fight_depth_4():
-    assert Mini.from_fen(MINI_FIGHT).perft(4) == 17597
 
 
 def test_plinths_cut_every_line_of_the_move_tables():
