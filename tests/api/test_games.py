@@ -1,9 +1,12 @@
 """GET /api/games, GET /api/games/<id>, moves, resign, draw, abort and their errors."""
 
+import json
+
 import pytest
 from django.utils import timezone
 
 from games import api_limits
+from games.api_schemas import GameOut
 from games.models import Game, Move
 from tests.api.conftest import play, start_game
 
@@ -52,6 +55,26 @@ def test_it_plays_a_move(api_alice, api_bob, game_id):
     assert body["legal_moves"] == []
     _, for_bob = api_bob.get(f"/api/games/{game_id}")
     assert for_bob["legal_moves"] and for_bob["ply"] == 1
+
+
+def _as_ninja_renders_a_game_out(content: bytes) -> bytes:
+    """``content`` validated against GameOut and rendered again, as ninja renders a
+    view's result: a move's and a read's answers skip that validation."""
+    from games.api import api
+
+    validated = GameOut.model_validate(json.loads(content)).model_dump()
+    return api.renderer.render(None, validated, response_status=200).encode()
+
+
+def test_a_move_and_a_read_answer_what_their_validation_would(api_alice, api_bob, game_id):
+    play(api_alice, game_id, "d2-f6", 0)
+    moved = api_alice.last.content
+    assert moved == _as_ninja_renders_a_game_out(moved)
+    api_bob.post(f"/api/games/{game_id}/resign")
+    for api in (api_alice, api_bob):
+        api.get(f"/api/games/{game_id}")
+        assert json.loads(api.last.content)["outcome"]["winner"] == "alice"
+        assert api.last.content == _as_ninja_renders_a_game_out(api.last.content)
 
 
 def test_it_refuses_an_illegal_move(api_alice, game_id):
