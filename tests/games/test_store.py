@@ -46,3 +46,18 @@ def test_postgresql_prepares_a_statement_run_often(game):
         cursor.execute("SELECT statement FROM pg_prepared_statements")
         prepared = [statement for (statement,) in cursor.fetchall()]
     assert any('FROM "games_game" m' in statement for statement in prepared), prepared
+
+
+def test_timestamps_read_as_the_orm_reads_them(game):
+    loaded = services.game_with_players(game.pk)
+    orm = Game.objects.select_related("white", "black").get(pk=game.pk)
+    pairs = [
+        (loaded.deadline, orm.deadline),
+        (loaded.created_at, orm.created_at),
+        (loaded.last_move_at, orm.last_move_at),
+        (loaded.white.date_joined, orm.white.date_joined),
+        (loaded.black.last_seen, orm.black.last_seen),
+    ]
+    for mine, theirs in pairs:
+        assert mine is not None and mine == theirs
+        assert mine.tzinfo is theirs.tzinfo
