@@ -512,7 +512,9 @@ def legal_moves(
     for m in moves:
         frm, to, caps, kind = m
         mover = b[frm]
-        if mover == own_king:  # a plain step, maybe onto an enemy piece
+        if mover == own_king:
+            # A plain step, maybe onto an enemy piece, tried in place: through
+            # _safe_after's make/unmake, middle-game perft is 5% slower.
             taken = b[to]
             b[frm] = EMPTY
             b[to] = mover
