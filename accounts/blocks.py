@@ -1,10 +1,10 @@
 """A player blocking another: neither can start anything new with the other.
 
 No challenge either way (a rematch offer is one), no accepting the other's open
-challenge, no chat in their games (games.services, games.chat check
-``blocker_ids``).  Games already running go on: a block never ends one.
-Blocking cancels the open challenges between the two and ends the follows
-between them, either way (``accounts.follows``), in the same transaction.
+challenge (neither the lobby nor the API lists it to them), no chat in their games
+(games.services, games.chat check ``blocker_ids``).  Games already running go on: a
+block never ends one.  Blocking cancels the open challenges between the two and ends
+the follows between them, either way (``accounts.follows``), in the same transaction.
 
 The blocker's and the blocked player's rows are locked (FOR NO KEY UPDATE, by id)
 as a challenge or a chat message locks its author's: a challenge or a message sent
@@ -44,6 +44,15 @@ def between(a, b) -> Q:
 def blocker_ids(a, b) -> set[int]:
     """The ids of those of ``a`` and ``b`` who blocked the other (none, one, or both)."""
     return set(Block.objects.filter(between(a, b)).values_list("blocker_id", flat=True))
+
+
+def apart_from(user, field: str) -> Q:
+    """A filter on the player ``field`` (e.g. a challenge's "challenger"): a player
+    ``user`` has blocked or was blocked by, whose open challenges are not offered to
+    ``user``."""
+    return Q(**{f"{field}__in": Block.objects.filter(blocker=user).values("blocked_id")}) | Q(
+        **{f"{field}__in": Block.objects.filter(blocked=user).values("blocker_id")}
+    )
 
 
 def lock_pair(a, b) -> list[User]:

@@ -20,6 +20,7 @@ from django.utils.translation import ngettext
 from ninja import Query, Router, Schema
 from ninja.errors import HttpError
 
+from accounts import blocks
 from accounts.models import User
 from games import bot_play, rules, services, store
 from games.api_limits import RateLimited, count_in_window, seconds_left
@@ -218,11 +219,13 @@ def create_challenge(request, data: ChallengeIn):
 
 @router.get("/challenges", response={200: list[ChallengeOut], **ERRORS}, tags=["challenges"])
 def list_challenges(request):
-    """Open challenges: to anyone, addressed to me, and my own."""
+    """Open challenges: to anyone (but a player I blocked or who blocked me), addressed
+    to me, and my own."""
     user = request.auth
+    to_anyone = Q(opponent__isnull=True) & ~blocks.apart_from(user, "challenger")
     challenges = (
         Challenge.still_open()
-        .filter(Q(opponent__isnull=True) | Q(opponent=user) | Q(challenger=user))
+        .filter(to_anyone | Q(opponent=user) | Q(challenger=user))
         .select_related("challenger", "opponent")[:LIST_LIMIT]
     )
     return [_challenge_out(request, challenge) for challenge in challenges]

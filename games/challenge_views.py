@@ -31,7 +31,7 @@ from games.rules.carge_layouts import PRESETS, listed_barriers
 def lobby(request):
     form = LobbyFilterForm(request.GET)
     variant = form.cleaned_data["game"] if form.is_valid() else None
-    challenges = queries.open_challenges(variant)
+    challenges = queries.open_challenges(variant, viewer=request.user)
     for challenge in challenges:
         challenge.actions = _actions(challenge, request.user)
         challenge.described = _lobby_options(challenge)

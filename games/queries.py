@@ -12,6 +12,7 @@ from django.db.models import F, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from accounts import blocks
 from games import rules
 from games.models import Challenge, Game
 
@@ -125,9 +126,12 @@ def challenges_by(user) -> list[Challenge]:
     )
 
 
-def open_challenges(variant: str | None = None, *, now: datetime | None = None):
-    """Open challenges anyone may accept, made in the last 30 days, newest first."""
+def open_challenges(variant: str | None = None, *, viewer=None, now: datetime | None = None):
+    """Open challenges anyone may accept, made in the last 30 days, newest first;
+    none of a player ``viewer`` has blocked or was blocked by (accounts.blocks)."""
     found = Challenge.still_open(now).filter(opponent__isnull=True)
+    if viewer is not None and viewer.is_authenticated:
+        found = found.exclude(blocks.apart_from(viewer, "challenger"))
     if variant:
         found = found.filter(variant=variant)
     return list(found.select_related("challenger").order_by("-created_at", "-pk"))

@@ -1,6 +1,7 @@
 """What a block stops (accounts.blocks), from either side: a directed challenge (and so a
-rematch offer), accepting the other's open challenge, the chat in their games; and what
-it does not: a game already running goes on, and challenges with anyone else."""
+rematch offer), accepting the other's open challenge (nor is it listed to them), the chat
+in their games; and what it does not: a game already running goes on, and challenges
+with anyone else."""
 
 import re
 
@@ -114,6 +115,37 @@ def test_the_lobby_lists_none_of_the_blocked_players_challenges_to_you(alice, bo
     blocks.block(alice, bob)  # cancelled, and no new one can be made
     page = client_for(alice).get(reverse("lobby")).content.decode()
     assert "bob" not in page
+
+
+def test_the_lobby_offers_neither_the_open_challenges_of_the_other(alice, bob, charlie):
+    from_bob, from_alice = challenge(bob), challenge(alice)
+    blocks.block(alice, bob)  # both stay open: anyone else may accept them
+    lobby = {
+        user.username: client_for(user).get(reverse("lobby")).content.decode()
+        for user in (alice, bob, charlie)
+    }
+    assert from_bob.token not in lobby["alice"] and from_alice.token in lobby["alice"]
+    assert from_alice.token not in lobby["bob"] and from_bob.token in lobby["bob"]
+    assert from_alice.token in lobby["charlie"] and from_bob.token in lobby["charlie"]
+    blocks.unblock(alice, bob)
+    assert from_bob.token in client_for(alice).get(reverse("lobby")).content.decode()
+
+
+def test_the_api_lists_neither_the_open_challenges_of_the_other(alice, bob, charlie):
+    from accounts import tokens
+
+    from_bob, from_alice, to_alice = challenge(bob), challenge(alice), challenge(charlie, alice)
+    blocks.block(bob, alice)
+
+    def listed(user) -> set[int]:
+        _row, raw = tokens.create_token(user, "tests")
+        status, answer = Api(raw).get("/api/challenges")
+        assert status == 200
+        return {c["id"] for c in answer}
+
+    assert listed(alice) == {from_alice.pk, to_alice.pk}  # her own, and charlie's to her
+    assert listed(bob) == {from_bob.pk}
+    assert listed(charlie) == {from_bob.pk, from_alice.pk, to_alice.pk}
 
 
 def test_a_rematch_cannot_be_offered_either_way(alice, bob):
