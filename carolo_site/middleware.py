@@ -48,6 +48,24 @@ class RefuseNulMiddleware:
         return self.get_response(request)
 
 
+class ApiHeadMiddleware:
+    """A HEAD to the API is answered as its GET would be (RFC 9110: the same status
+    and headers, no content; the server drops the body).  django-ninja routes HEAD to
+    no operation, and listing one per GET would double the published schema."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.method != "HEAD" or not request.path.startswith("/api/"):
+            return self.get_response(request)
+        request.method = "GET"
+        try:
+            return self.get_response(request)
+        finally:
+            request.method = "HEAD"  # what the server, and the test client, look at
+
+
 class MethodNotAllowedPageMiddleware:
     """A page asked for with the wrong method (a reload of a form's address, a
     bookmark of it) gets the site's 405 page, not an empty answer.  The API's 405s

@@ -64,6 +64,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "carolo_site.middleware.RefuseNulMiddleware",
+    "carolo_site.middleware.ApiHeadMiddleware",
     "carolo_site.middleware.MethodNotAllowedPageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
