@@ -73,15 +73,16 @@ def _empty_cache():
     cache.clear()
 
 
+def api_of(user) -> Api:
+    """An Api client with a fresh token of ``user``."""
+    _row, raw = tokens.create_token(user, "tests")
+    return Api(raw)
+
+
 @pytest.fixture
 def api_for():
-    """``api_for(user)``: an Api client with a fresh token of ``user``."""
-
-    def make(user):
-        _row, raw = tokens.create_token(user, "tests")
-        return Api(raw)
-
-    return make
+    """``api_for(user)``: ``api_of`` as a fixture."""
+    return api_of
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from django.urls import reverse
 from accounts import blocks
 from games import chat, services
 from games.models import Challenge, ChatMessage, Game
-from tests.api.conftest import Api
+from tests.api.conftest import api_of
 from tests.conftest import make_player
 from tests.games.game_utils import aymon_walk, client_for, start_game
 from tests.games.test_game_page import QUERIES
@@ -131,23 +131,6 @@ def test_the_lobby_offers_neither_the_open_challenges_of_the_other(alice, bob, c
     assert from_bob.token in client_for(alice).get(reverse("lobby")).content.decode()
 
 
-def test_the_api_lists_neither_the_open_challenges_of_the_other(alice, bob, charlie):
-    from accounts import tokens
-
-    from_bob, from_alice, to_alice = challenge(bob), challenge(alice), challenge(charlie, alice)
-    blocks.block(bob, alice)
-
-    def listed(user) -> set[int]:
-        _row, raw = tokens.create_token(user, "tests")
-        status, answer = Api(raw).get("/api/challenges")
-        assert status == 200
-        return {c["id"] for c in answer}
-
-    assert listed(alice) == {from_alice.pk, to_alice.pk}  # her own, and charlie's to her
-    assert listed(bob) == {from_bob.pk}
-    assert listed(charlie) == {from_bob.pk, from_alice.pk, to_alice.pk}
-
-
 def test_a_rematch_cannot_be_offered_either_way(alice, bob):
     game = start_game("carolo", alice, bob)
     services.resign(alice, game.pk)
@@ -182,12 +165,9 @@ def test_a_running_game_goes_on(alice, bob, game):
 
 
 def test_the_api_refuses_a_challenge_to_someone_who_blocked_you_with_403(alice, bob):
-    from accounts import tokens
-
     blocks.block(alice, bob)
-    _row, raw = tokens.create_token(bob, "tests")
     body = {"game": "carolo", "options": {}, "rated": False, "opponent": "alice"}
-    status, answer = Api(raw).post("/api/challenges", body)
+    status, answer = api_of(bob).post("/api/challenges", body)
     assert (status, answer) == (
         403,
         {"error": "alice has blocked you: you cannot challenge them."},
@@ -196,16 +176,27 @@ def test_the_api_refuses_a_challenge_to_someone_who_blocked_you_with_403(alice, 
 
 
 def test_the_api_refuses_to_accept_the_blockers_open_challenge_with_403(alice, bob):
-    from accounts import tokens
-
     offer = challenge(alice)
     blocks.block(alice, bob)
-    _row, raw = tokens.create_token(bob, "tests")
-    status, answer = Api(raw).post(f"/api/challenges/{offer.pk}/accept")
+    status, answer = api_of(bob).post(f"/api/challenges/{offer.pk}/accept")
     assert (status, answer) == (
         403,
         {"error": "alice has blocked you: you cannot accept their challenges."},
     )
+
+
+def test_the_api_lists_neither_the_open_challenges_of_the_other(alice, bob, charlie):
+    from_bob, from_alice, to_alice = challenge(bob), challenge(alice), challenge(charlie, alice)
+    blocks.block(bob, alice)
+
+    def listed(user) -> set[int]:
+        status, answer = api_of(user).get("/api/challenges")
+        assert status == 200
+        return {c["id"] for c in answer}
+
+    assert listed(alice) == {from_alice.pk, to_alice.pk}  # her own, and charlie's to her
+    assert listed(bob) == {from_bob.pk}
+    assert listed(charlie) == {from_bob.pk, from_alice.pk, to_alice.pk}
 
 
 # -- chat ---------------------------------------------------------------------------------
