@@ -478,13 +478,13 @@ def roll_phases(entries: Iterable[Any], placed: bool = False) -> dict[int, str]:
 
 
 def _row_of(entry) -> str:
-    """The class of a line on a row of its own: an army, or who goes first (too long
-    for a cell of the list's grid); "" for a line in a cell."""
+    """The class of a line: "w" for White's move, in the list's first column; "" for
+    Black's, in the second; an army, or a roll of the dice, on a row of its own."""
     if entry.army:
         return "army"
-    if entry.side == CHANCE and entry.text in FIRSTS:
-        return "first"
-    return ""
+    if entry.side == CHANCE:
+        return "dice"
+    return "w" if entry.side == WHITE else ""
 
 
 def move_rows(
@@ -494,22 +494,24 @@ def move_rows(
     (``number``, ``step``, ``side``, ``text``, ``hidden``, ``army``); ``shown`` is the
     number of the entry whose position the board shows (0: none).
 
-    Every value is ready to print: a page without the list gets all of it, and
-    working out each line's link and words in the template took most of a long
-    game's replay step (30 of 40 ms at 300 moves).
+    A move says who made it by its column (White's first, Black's second, a header
+    names them), so only a row of its own has words for it (``mover``: an army's
+    side, the dice).  Every value is ready to print: a page without the list gets
+    all of it, and working out each line's link and words in the template took most
+    of a long game's replay step (30 of 40 ms at 300 moves).
     """
     if phases is None:
         phases = roll_phases(entries)
     # the catalogue's words, printed as {% translate %} prints them: unescaped
-    movers = {side: mark_safe(str(word)) for side, word in MOVER_WORDS.items()}
     armies = {side: mark_safe(str(word)) for side, word in ARMY_WORDS.items()}
+    dice = mark_safe(str(MOVER_WORDS[CHANCE]))
     return [
         {
             "number": str(entry.number),  # strings: a number would be localised
             "step": str(entry.step),
             "current": entry.number == shown,
             "row": _row_of(entry),
-            "mover": armies[entry.side] if entry.army else movers[entry.side],
+            "mover": armies[entry.side] if entry.army else dice if entry.side == CHANCE else "",
             "text": chance_words(entry.text, phases.get(entry.number, ""))
             if entry.side == CHANCE
             else entry.text,

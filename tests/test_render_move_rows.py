@@ -27,7 +27,7 @@ def _english():
         yield
 
 
-def test_each_line_says_who_moved_what_and_links_to_the_position_after_it():
+def test_each_line_has_its_column_by_who_moved_and_links_to_the_position_after_it():
     entries = [
         Entry(1, 1, "white", "a1-a3"),
         Entry(2, 2, "black", "a8-a6"),
@@ -38,8 +38,8 @@ def test_each_line_says_who_moved_what_and_links_to_the_position_after_it():
             "number": "1",
             "step": "1",
             "current": False,
-            "row": "",
-            "mover": "White",
+            "row": "w",
+            "mover": "",
             "text": "a1-a3",
             "hidden": False,
         },
@@ -48,7 +48,7 @@ def test_each_line_says_who_moved_what_and_links_to_the_position_after_it():
             "step": "2",
             "current": True,
             "row": "",
-            "mover": "Black",
+            "mover": "",
             "text": "a8-a6",
             "hidden": False,
         },
@@ -56,7 +56,7 @@ def test_each_line_says_who_moved_what_and_links_to_the_position_after_it():
             "number": "3",
             "step": "3",
             "current": False,
-            "row": "",
+            "row": "dice",
             "mover": "Dice",
             "text": "1, 3",
             "hidden": False,
@@ -94,8 +94,8 @@ def test_the_words_are_in_the_viewers_language():
     with translation.override("fr"):
         rows = move_rows(entries, 0)
     assert [row["mover"] for row in rows] == [
-        "Blanc",
-        "Noir",
+        "",
+        "",
         "Dés",
         "Armée des Blancs :",
         "Armée des Noirs :",
@@ -144,14 +144,16 @@ def test_the_roll_that_comes_after_the_placements_says_so_when_it_is_sent_alone(
     assert texts(listed["append"]) == ["White moves first"]
 
 
-def test_an_army_and_who_goes_first_have_rows_of_their_own():
+def test_an_army_and_the_dice_have_rows_of_their_own_a_move_its_sides_column():
     entries = [
         Entry(1, 3, "white", "Q 2R", army=True),
         Entry(2, 4, "chance", "roll 5,5"),
         Entry(3, 5, "chance", "first b"),
-        Entry(4, 6, "white", "first w"),  # a player's move, whatever its text
+        Entry(4, 6, "black", "k@a6"),  # Black first, and twice running: its column still
+        Entry(5, 7, "black", "r@b6"),
+        Entry(6, 8, "white", "first w"),  # a player's move, whatever its text
     ]
-    assert [row["row"] for row in move_rows(entries, 0)] == ["army", "", "first", ""]
+    assert [row["row"] for row in move_rows(entries, 0)] == ["army", "dice", "dice", "", "", "w"]
 
 
 def test_a_page_in_another_language_gets_the_whole_list_again():

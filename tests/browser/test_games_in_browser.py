@@ -160,6 +160,9 @@ class Table:
             with translation.override("en"):  # the pages' language: the dice in words
                 lines = [row["text"] for row in render.move_rows(listed, len(listed))]
             expect(page.locator(".move-list b")).to_have_text(lines)
+            # a line each, none inside another (the list's lines have no end tags)
+            expect(page.locator("#move-list > li")).to_have_count(len(lines))
+            assert page.evaluate(MISPLACED_LINES) == [], side
             current = page.locator('.move-list [aria-current="step"] b')
             expect(current).to_have_text([lines[-1]])
 
@@ -184,6 +187,18 @@ class Table:
 # squares drawn faded: a square that cannot be clicked must look like any other
 FADED_SQUARES = """() => [...document.querySelectorAll('#game-board .board-squares > *')]
     .filter(e => getComputedStyle(e).opacity !== '1').map(e => e.getAttribute('aria-label'))"""
+
+# the list's lines not in their side's column: White's first, Black's second, an
+# army or the dice across both
+MISPLACED_LINES = """() => {
+    const list = document.querySelector('#move-list'), left = list.getBoundingClientRect().left;
+    const middle = left + list.clientWidth / 2;
+    return [...list.children].filter(li => {
+        const box = li.getBoundingClientRect();
+        if (li.matches('.army, .dice')) return box.right < middle;
+        return li.matches('.w') ? box.left >= middle : box.left < middle;
+    }).map(li => li.textContent);
+}"""
 
 # the move texts of the list that a line break cuts in two ("b2-" / "b4")
 BROKEN_MOVES = """() => [...document.querySelectorAll('.move-list b')]

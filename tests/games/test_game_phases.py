@@ -136,8 +136,9 @@ def test_purchases_are_shown_once_both_are_done(players, recruiting, fixed_dice)
 def listed(response) -> list[tuple[str, str, str]]:
     """The move list's entries: (number shown, ?ply= of its link, its words)."""
     found = re.findall(
-        r'<li(?: class="(?:army|first)")?><a href="\?ply=(\d+)"[^>]*><i>(\d+)\.</i>(.*?)</li>',
+        r'<li(?: class=\w+)?><a href="\?ply=(\d+)"[^>]*><i>(\d+)\.</i>(.*?)(?=<li|</ol>)',
         response.content.decode(),
+        re.S,
     )
     return [
         (
@@ -218,12 +219,12 @@ def test_every_ply_of_a_recruitment_can_be_replayed(players, deploying):
     assert "Replay: position after move 1 of 5." in words(third)
     # the step buttons go from entry to entry: not through each purchase
     third = third.content.decode()
-    assert '<li class="army"><a href="?ply=3" aria-current="step">' in third
+    assert '<li class=army><a href="?ply=3" aria-current="step">' in third
     assert re.search(rf'href="{url}\?ply=0"[^>]*aria-label="Previous move"', third)
     assert re.search(rf'href="{url}\?ply=4"[^>]*aria-label="Next move"', third)
     middle = get(client, game, ply=2).content.decode()
     assert re.search(rf'href="{url}\?ply=3"[^>]*aria-label="Next move"', middle)
-    assert '<li class="army"><a href="?ply=3" aria-current="step">' in middle
+    assert '<li class=army><a href="?ply=3" aria-current="step">' in middle
 
 
 # -- Shuuro deployment and plinths -------------------------------------------------------

@@ -26,7 +26,7 @@ def lines(response) -> list[str]:
     html = response.content.decode()
     found = re.findall(
         r'<li[^>]*?(?: hx-swap-oob="([^"]*)")?><a href="\?ply=\d+"'
-        r"[^>]*><i>(\d+)\.</i> <small>[^<]*</small> <b>([^<]*)</b>",
+        r"[^>]*><i>(\d+)\.</i> (?:<small>[^<]*</small> )?<b>([^<]*)</b>",
         html,
     )
     return [f"{n}. {text}" + (f" @{target}" if target else "") for target, n, text in found]
@@ -66,6 +66,26 @@ def test_a_poll_after_the_opponents_move_sends_that_line_alone(alice, bob, carol
     assert lines(answer) == ["2. b8-d6", "1. d2-f6 @outerHTML:#move-list > li:nth-child(1)"]
     assert html.count('aria-current="step"') == 1
     assert 'aria-current="step"><i>2.</i>' in html
+
+
+def test_whites_moves_fill_the_first_column_blacks_the_second(alice, bob, carolo):
+    services.play_move(alice, carolo.pk, "d2-f6", 0)
+    services.play_move(bob, carolo.pk, "b8-d6", 1)
+    bobs = client_for(bob)
+    html = live(bobs, carolo).content.decode()
+    # the columns' header, then a line each, White's marked for the first column; a
+    # list's lines end where the next begins (no end tag: HTML closes them)
+    assert '<p class="move-columns" aria-hidden="true"><span>White</span><span>Black</span>' in html
+    assert (
+        '<li class=w><a href="?ply=1"><i>1.</i> <b>d2-f6</b></a>'
+        '<li><a href="?ply=2" aria-current="step"><i>2.</i> <b>b8-d6</b></a></ol>'
+    ) in html
+    # a line sent out of band keeps its end tag: what follows it is not its content
+    step = live(bobs, carolo, key_of(live(bobs, carolo)), ply=1).content.decode()
+    assert re.search(r'<li class=w hx-swap-oob="[^"]*nth-child\(1\)">.*?</a></li>\n<li ', step)
+    bobs.cookies["django_language"] = "fr"
+    french = live(bobs, carolo).content.decode()
+    assert "<span>Blanc</span><span>Noir</span>" in french
 
 
 def move(client, game, text, key):

@@ -69,7 +69,7 @@ def test_a_step_prints_each_listed_move_without_working_it_out(
     client, alice, finished, monkeypatch
 ):
     """The move list is redrawn on every step: its lines come ready to print
-    (games.render.move_list), with no translation and two conditions each."""
+    (games.render.move_list), with no translation and four conditions each."""
     from django.template import defaulttags
     from django.templatetags import i18n
 
@@ -81,9 +81,10 @@ def test_a_step_prints_each_listed_move_without_working_it_out(
         reverse("game", args=[finished.pk]), {"ply": PLIES // 2}, HTTP_HX_REQUEST="true"
     )
     assert response.status_code == 200
-    # which list to print, then per line: an army's class, the current line's
-    # aria-current, a secret move's note
-    assert rendered == {"conditions": 1 + 3 * PLIES, "translations": 0}
+    # which list to print (two), then per line: its class, the current line's
+    # aria-current, the words of a row of its own, a secret move's note; the two
+    # words of the columns' header are the only translations, once per list
+    assert rendered == {"conditions": 2 + 4 * PLIES, "translations": 2}
 
 
 def _counted(render, tally, kind):
