@@ -262,7 +262,8 @@ def context(
         "line": [
             {
                 "number": n,
-                "mover": render.MOVER_WORDS[move.side],
+                "row": render.row_of(move.side),
+                "mover": render.MOVER_WORDS[move.side] if move.side == rules.CHANCE else "",
                 "text": render.chance_words(move.text, move.phase)
                 if move.side == rules.CHANCE
                 else move.text,

@@ -477,14 +477,15 @@ def roll_phases(entries: Iterable[Any], placed: bool = False) -> dict[int, str]:
     return phases
 
 
-def _row_of(entry) -> str:
-    """The class of a line: "w" for White's move, in the list's first column; "" for
-    Black's, in the second; an army, or a roll of the dice, on a row of its own."""
-    if entry.army:
+def row_of(side: str, army: bool = False) -> str:
+    """The class of a move list's line: "w" for White's move, in the list's first
+    column; "" for Black's, in the second; an army, or a roll of the dice, on a row
+    of its own."""
+    if army:
         return "army"
-    if entry.side == CHANCE:
+    if side == CHANCE:
         return "dice"
-    return "w" if entry.side == WHITE else ""
+    return "w" if side == WHITE else ""
 
 
 def move_rows(
@@ -510,7 +511,7 @@ def move_rows(
             "number": str(entry.number),  # strings: a number would be localised
             "step": str(entry.step),
             "current": entry.number == shown,
-            "row": _row_of(entry),
+            "row": row_of(entry.side, entry.army),
             "mover": armies[entry.side] if entry.army else dice if entry.side == CHANCE else "",
             "text": chance_words(entry.text, phases.get(entry.number, ""))
             if entry.side == CHANCE

@@ -44,7 +44,9 @@ def test_a_line_is_explored_by_clicks_and_stepped_back(open_page, alice, bob, ch
     expect(page.locator(square("b8"))).to_be_focused()  # the keyboard focus stays on it
     assert parse_qs(urlparse(page.url).query) == {"sel": ["b8"]}
     click_and_settle(page, page.locator(square("d6")))
-    expect(page.locator(".explore-line li")).to_have_text(["1. Black b8-d6"])
+    # Black's move, in Black's column (the second)
+    expect(page.locator(".explore-line li:not(.w)")).to_have_text(["1. b8-d6"])
+    expect(page.locator(".explore-line li")).to_have_count(1)
     expect(page.locator(cell("d6"))).to_have_attribute("aria-label", "d6, black Hubris, last move")
     expect(page.locator("#explore-status")).to_contain_text("White to move.")
     assert parse_qs(urlparse(page.url).query) == {"line": ["b8-d6"]}
@@ -53,9 +55,9 @@ def test_a_line_is_explored_by_clicks_and_stepped_back(open_page, alice, bob, ch
     # then White's Aymon f6 to e7, and back one move
     click_and_settle(page, page.locator(square("f6")))
     click_and_settle(page, page.locator(square("e7")))
-    expect(page.locator(".explore-line li")).to_have_count(2)
+    expect(page.locator(".explore-line li.w")).to_have_text(["2. f6-e7"])
     click_and_settle(page, page.get_by_role("link", name="Back one move"))
-    expect(page.locator(".explore-line li")).to_have_text(["1. Black b8-d6"])
+    expect(page.locator(".explore-line li")).to_have_text(["1. b8-d6"])
     assert parse_qs(urlparse(page.url).query) == {"line": ["b8-d6"]}
     expect(page.locator(cell("f6"))).to_have_attribute("aria-label", "f6, white Aymon")
 
@@ -80,7 +82,7 @@ def test_explore_works_without_javascript(open_page, alice, bob):
     page.wait_for_url("**sel=e1")
     page.locator(square("e2")).click()
     page.wait_for_url("**line=e1-e2")
-    expect(page.locator(".explore-line li")).to_have_text(["1. White e1-e2"])
+    expect(page.locator(".explore-line li.w")).to_have_text(["1. e1-e2"])
     expect(page.locator(".board")).to_have_class(
         "board board--carolo board--flipped board--interactive"
     )

@@ -24,16 +24,21 @@ def query(url: str) -> dict[str, str]:
 
 
 def line_of(response) -> list[str]:
-    """The explored line as the page lists it: "1. White d1-d8", …"""
+    """The explored line as the page lists it: "1. White d1-d8", … (the side named by
+    the move's column)."""
     items = re.findall(
         r'<ol class="move-list explore-line">(.*?)</ol>', response.content.decode(), re.S
     )
     if not items:
         return []
-    return [
-        re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", item))).strip()
-        for item in re.findall(r"<li>(.*?)</li>", items[0], re.S)
-    ]
+    lines = []
+    for row, item in re.findall(r'<li(?: class="(\w+)")?>(.*?)</li>', items[0], re.S):
+        text = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", item))).strip()
+        if row in ("w", ""):  # a move says who made it by its column: named here
+            number, move = text.split(" ", 1)
+            text = f"{number} {'White' if row == 'w' else 'Black'} {move}"
+        lines.append(text)
+    return lines
 
 
 def buttons(response) -> set[str]:
