@@ -488,31 +488,59 @@ def row_of(side: str, army: bool = False) -> str:
     return "w" if side == WHITE else ""
 
 
+def running(entries: Iterable[Any]) -> frozenset[int]:
+    """The numbers of the moves of ``entries`` made by the side that made the move
+    before (an army and the dice aside): Shuuro's deployment, where a side with
+    nothing left to place is skipped, or its first fight move after the last
+    placement."""
+    found, last = set(), None
+    for entry in entries:
+        if entry.army or entry.side == CHANCE:
+            continue
+        if entry.side == last:
+            found.add(entry.number)
+        last = entry.side
+    return frozenset(found)
+
+
 def move_rows(
-    entries: Sequence[Any], shown: int, phases: dict[int, str] | None = None
+    entries: Sequence[Any],
+    shown: int,
+    phases: dict[int, str] | None = None,
+    again: frozenset[int] | None = None,
 ) -> list[dict[str, Any]]:
     """The lines ``games/_move_list.html`` prints, one per entry of the move list
     (``number``, ``step``, ``side``, ``text``, ``hidden``, ``army``); ``shown`` is the
-    number of the entry whose position the board shows (0: none).
+    number of the entry whose position the board shows (0: none); ``phases`` and
+    ``again`` are worked out from ``entries`` when not given (``roll_phases``,
+    ``running``: given when ``entries`` are the end of a list).
 
     A move says who made it by its column (White's first, Black's second, a header
-    names them), so only a row of its own has words for it (``mover``: an army's
-    side, the dice).  Every value is ready to print: a page without the list gets
-    all of it, and working out each line's link and words in the template took most
-    of a long game's replay step (30 of 40 ms at 300 moves).
+    names them), and in words (``mover``) only when its side moved before it too, which
+    the columns show but a screen reader, reading line by line, would not say; a row of
+    its own has words too (an army's side, the dice).  Every value is ready to print:
+    a page without the list gets all of it, and working out each line's link and
+    words in the template took most of a long game's replay step (30 of 40 ms at
+    300 moves).
     """
     if phases is None:
         phases = roll_phases(entries)
+    if again is None:
+        again = running(entries)
     # the catalogue's words, printed as {% translate %} prints them: unescaped
+    movers = {side: mark_safe(str(word)) for side, word in MOVER_WORDS.items()}
     armies = {side: mark_safe(str(word)) for side, word in ARMY_WORDS.items()}
-    dice = mark_safe(str(MOVER_WORDS[CHANCE]))
     return [
         {
             "number": str(entry.number),  # strings: a number would be localised
             "step": str(entry.step),
             "current": entry.number == shown,
             "row": row_of(entry.side, entry.army),
-            "mover": armies[entry.side] if entry.army else dice if entry.side == CHANCE else "",
+            "mover": armies[entry.side]
+            if entry.army
+            else movers[entry.side]
+            if entry.side == CHANCE or entry.number in again
+            else "",
             "text": chance_words(entry.text, phases.get(entry.number, ""))
             if entry.side == CHANCE
             else entry.text,
@@ -549,15 +577,20 @@ def move_list(entries: Sequence[Any], shown: int, seen: str | None = None) -> di
         if count == seen_count:
             prefix = hasher.hexdigest()
     key = f"{len(entries)}.{shown}.{hasher.hexdigest()}"
-    phases = roll_phases(entries)
+    phases, again = roll_phases(entries), running(entries)
     if not seen_count or prefix != seen_digest:
-        return {"key": key, "rows": move_rows(entries, shown, phases), "append": [], "replace": []}
+        return {
+            "key": key,
+            "rows": move_rows(entries, shown, phases, again),
+            "append": [],
+            "replace": [],
+        }
     marks = {seen_shown, shown} - {0} if seen_shown != shown else set()
     return {
         "key": key,
         "rows": None,
-        "append": move_rows(entries[seen_count:], shown, phases),
+        "append": move_rows(entries[seen_count:], shown, phases, again),
         "replace": move_rows(
-            [entries[n - 1] for n in sorted(marks) if n <= seen_count], shown, phases
+            [entries[n - 1] for n in sorted(marks) if n <= seen_count], shown, phases, again
         ),
     }

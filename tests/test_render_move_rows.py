@@ -230,3 +230,20 @@ def test_a_key_that_names_no_list_the_page_could_hold_sends_the_whole_list():
     longer = move_list([*GAME, Entry(7, 7, "white", "x")], 7)["key"]
     for seen in (None, "", "junk", f"{count}.{shown}.{'0' * 12}", longer, "0.0." + digest):
         assert move_list(GAME, 6, seen)["rows"] is not None, seen
+
+
+def test_a_move_by_the_side_that_moved_before_names_it():
+    # the columns show it; a screen reader reading line by line would not: White's
+    # last placement (8), then the dice, then White's first fight move (10)
+    assert [row["mover"] for row in move_rows(SHUURO, 0)[4:]] == ["", "", "", "", "Dice", "White"]
+    # worked out on the whole list when the line is sent alone, as a new line
+    seen = move_list(SHUURO[:9], 9)["key"]
+    (line,) = move_list(SHUURO, 10, seen)["append"]
+    assert (line["number"], line["mover"], line["row"]) == ("10", "White", "w")
+    # Black placing twice running, White having nothing left to place
+    entries = [
+        Entry(1, 1, "white", "K@c1"),
+        Entry(2, 2, "black", "k@a6"),
+        Entry(3, 3, "black", "r@b6"),
+    ]
+    assert [row["mover"] for row in move_rows(entries, 0)] == ["", "", "Black"]
