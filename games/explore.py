@@ -261,7 +261,6 @@ def context(
         "nothing": nothing_words() if nothing_to_explore(position) else "",
         "line": [
             {
-                "number": n,
                 "row": render.row_of(move.side),
                 "mover": render.MOVER_WORDS[move.side] if move.side == rules.CHANCE else "",
                 "text": render.chance_words(move.text, move.phase)

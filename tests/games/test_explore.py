@@ -24,20 +24,20 @@ def query(url: str) -> dict[str, str]:
 
 
 def line_of(response) -> list[str]:
-    """The explored line as the page lists it: "1. White d1-d8", … (the side named by
-    the move's column)."""
+    """The explored line as the page lists it: "1. White d1-d8", … (the number by the
+    line's place, the side named by the move's column)."""
     items = re.findall(
         r'<ol class="move-list explore-line">(.*?)</ol>', response.content.decode(), re.S
     )
     if not items:
         return []
     lines = []
-    for row, item in re.findall(r'<li(?: class="(\w+)")?>(.*?)</li>', items[0], re.S):
+    found = re.findall(r'<li(?: class="(\w+)")?>(.*?)</li>', items[0], re.S)
+    for number, (row, item) in enumerate(found, start=1):  # its number: its place
         text = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", item))).strip()
         if row in ("w", ""):  # a move says who made it by its column: named here
-            number, move = text.split(" ", 1)
-            text = f"{number} {'White' if row == 'w' else 'Black'} {move}"
-        lines.append(text)
+            text = f"{'White' if row == 'w' else 'Black'} {text}"
+        lines.append(f"{number}. {text}")
     return lines
 
 

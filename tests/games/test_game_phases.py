@@ -134,19 +134,21 @@ def test_purchases_are_shown_once_both_are_done(players, recruiting, fixed_dice)
 
 
 def listed(response) -> list[tuple[str, str, str]]:
-    """The move list's entries: (number shown, ?ply= of its link, its words)."""
+    """The move list's entries: (number shown, ?ply= of its link, its words).  A line's
+    number is its place in the list (game.css's counter draws it before the link's
+    words)."""
     found = re.findall(
-        r'<li(?: class=\w+)?><a href="\?ply=(\d+)"[^>]*><i>(\d+)\.</i>(.*?)(?=<li|</ol>)',
+        r'<li(?: class=\w+)?><a href="\?ply=(\d+)"[^>]*>(.*?)(?=<li|</ol>)',
         response.content.decode(),
         re.S,
     )
     return [
         (
-            n,
+            str(n),
             ply,
             re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", f"{n}. {item}"))).strip(),
         )
-        for ply, n, item in found
+        for n, (ply, item) in enumerate(found, start=1)
     ]
 
 
@@ -254,10 +256,11 @@ def test_the_fight_starts_after_deployment(players, deploying):
     game = play_line(players, deploying.pk, ["K@c1", "k@a6"])
     for deploy in ("Q@d1", "R@e1"):
         post_move(*players["white"], game.pk, deploy)
-    body = words(get(players["black"][0], game))
-    assert "Phase: fight." in body
-    assert "5. Dice White deploys first" in body
-    assert "10. Dice White moves first" in body  # the roll for the first move
+    response = get(players["black"][0], game)
+    assert "Phase: fight." in words(response)
+    entries = [line for _n, _ply, line in listed(response)]
+    assert entries[4] == "5. Dice White deploys first"
+    assert entries[9] == "10. Dice White moves first"  # the roll for the first move
 
 
 # -- Carge --------------------------------------------------------------------------------
