@@ -22,30 +22,31 @@ def key_of(response) -> str:
 
 
 LINE = re.compile(
-    r'<li[^>]*?(?: hx-swap-oob="[^"]*nth-child\((\d+)\)")?><a href="\?ply=\d+"'
+    r'<li[^>]*?(?: hx-swap-oob="([^"]*)")?><a href="\?ply=\d+"'
     r'( aria-current="step")?>(?:<small>[^<]*</small> )?<b>([^<]*)</b>'
 )
+PLACE = re.compile(r"nth-child\((\d+)\)$")
 APPENDED = re.compile(r'<ol hx-swap-oob="beforeend:#move-list">(.*?)</ol>')
 
 
-def sent(response) -> list[tuple[int, str, bool, bool]]:
-    """Each move line sent: (the number the page shows it with, its move text, whether
-    it is swapped in out of band, whether it is the current one).  A line's number is
-    its place in the list: a whole list's line by its order, a line swapped in by
-    its ``nth-child``, an appended line after those the page holds (the answer's key
-    counts the lines the page holds once it is applied)."""
+def sent(response) -> list[tuple[int, str, str, bool]]:
+    """Each move line sent: (the number the page shows it with, its move text, its
+    out-of-band target or "", whether it is the current one).  A line's number is its
+    place in the list: a whole list's line by its order, a line swapped in by its
+    target's ``nth-child``, an appended line after those the page holds (the answer's
+    key counts the lines the page holds once it is applied)."""
     html = response.content.decode()
     appended = APPENDED.search(html)
     added = LINE.findall(appended[1]) if appended else []
     total = int(key_of(response).split(".")[0]) if added else 0
     found, order = [], 0
-    for place, current, text in LINE.findall(html):
-        if place:
-            found.append((int(place), text, True, bool(current)))
+    for target, current, text in LINE.findall(html):
+        if target:
+            found.append((int(PLACE.search(target)[1]), text, target, bool(current)))
             continue
         order += 1
         number = total - len(added) + order if added else order
-        found.append((number, text, False, bool(current)))
+        found.append((number, text, "", bool(current)))
     return found
 
 
@@ -53,8 +54,7 @@ def lines(response) -> list[str]:
     """Each move line sent, as '<number>. <move text>', with its target if it is
     swapped in out of band."""
     return [
-        f"{n}. {text}" + (f" @outerHTML:#move-list > li:nth-child({n})" if oob else "")
-        for n, text, oob, _ in sent(response)
+        f"{n}. {text}" + (f" @{target}" if target else "") for n, text, target, _ in sent(response)
     ]
 
 
@@ -95,6 +95,7 @@ def test_a_poll_after_the_opponents_move_sends_that_line_alone(alice, bob, carol
     assert '<ol hx-swap-oob="beforeend:#move-list">' in html
     # the new line, current; the old current line redrawn in its place, unmarked
     assert lines(answer) == ["2. b8-d6", "1. d2-f6 @outerHTML:#move-list > li:nth-child(1)"]
+    assert html.count('aria-current="step"') == 1
     assert current(answer) == ["2. b8-d6"]
 
 
